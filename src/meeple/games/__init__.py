@@ -1,0 +1,1 @@
+"""The games: one rules kernel per game family."""

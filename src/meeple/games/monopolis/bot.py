@@ -1,0 +1,163 @@
+"""Bots for Monopolis: ``random`` (uniform over legal actions) and ``standard`` (a heuristic).
+
+The standard bot values each complete build (card, payment, tile) by the points it brings per
+house used: the tile's value, cubes from business / residential neighbours, park and icon
+majorities, the card's and the board's rewards, less the resources spent. It builds when that
+is worth it, otherwise it buys the resource card that best closes the gap to the cards on the
+table for its price. Jokers are held (they are never worse than a fixed resource) until the
+track is full. It reads the state only through public data and owns its random stream.
+"""
+
+from __future__ import annotations
+
+from meeple.bots.base import Bot, RandomBot
+from meeple.games.monopolis import building, market
+from meeple.games.monopolis.actions import (
+    ACTION,
+    BUILD_AT,
+    BUY,
+    FULL_PAYMENT,
+    HOLD,
+    JOKER,
+    JOKER_CHOICE,
+    PASS,
+    PAY,
+    PAY_PAIR,
+    TILE,
+    TILE_CHOICE,
+)
+from meeple.games.monopolis.building import FULL, houses_needed, mode_needs
+from meeple.games.monopolis.city import EMPTY, cube_partners
+from meeple.games.monopolis.components import PARK, SPECIAL
+from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
+from meeple.kernel.protocol import Action, GameState
+
+#: Heuristic weights, in victory points.
+MONEY_WORTH = 0.25
+JOKER_WORTH = 0.6
+RESOURCE_COST = 0.35
+ICON_WORTH = 0.8
+PARK_BONUS = 1.5
+#: Build when a build brings at least this many points per house (before the final round).
+BUILD_THRESHOLD = 2.0
+
+Plan = tuple[float, int, int, int]
+"""(points per house, plot, pay mode, tile value)."""
+
+
+def build_worth(state: MonopolisState, seat: int, plot: int, mode: int, value: int) -> float:
+    """The points a build is worth to ``seat``, divided by the houses it uses."""
+    comps = state.comps
+    card = comps.card(state.card_at[plot])
+    worth = float(value)
+    for q in cube_partners(state.value_at, plot, value):
+        worth += 2.0 if state.owner_at[q] == seat else 1.0
+    if value == PARK:
+        worth += PARK_BONUS
+    deck = state.tile_decks[building.VALUE_INDEX[value]]
+    worth += ICON_WORTH * len(comps.tiles[deck[-1]].icons)
+    if card.icon >= 0:
+        worth += ICON_WORTH
+    worth += MONEY_WORTH * card.coins + JOKER_WORTH * card.liza
+    k = houses_needed(value)
+    for h in range(state.houses[seat], state.houses[seat] + k):
+        col = comps.house_column(state.n, h)
+        worth += MONEY_WORTH * col.money + JOKER_WORTH * col.jokers + col.points
+    if value == 4:
+        worth += MONEY_WORTH * building.WORKPLACE_MONEY
+    worth -= RESOURCE_COST * sum(mode_needs(card, mode, len(comps.resources)))
+    return worth / k
+
+
+def best_build(state: MonopolisState, seat: int, plots: list[int]) -> Plan | None:
+    """The most valuable complete build among ``plots`` (ties: first in legal order)."""
+    best: Plan | None = None
+    for plot in plots:
+        for mode in building.pay_modes(state, seat, plot):
+            for value in building.tile_values(state, seat, plot, mode):
+                w = build_worth(state, seat, plot, mode, value)
+                if best is None or w > best[0]:
+                    best = (w, plot, mode, value)
+    return best
+
+
+def deficits(state: MonopolisState, seat: int) -> list[float]:
+    """How much each resource is wanted: the gaps to the three nearest cards on the table."""
+    have = state.res[seat]
+    gaps: list[tuple[int, int, list[int]]] = []
+    for plot, card_id in enumerate(state.card_at):
+        if card_id != EMPTY:
+            card = state.comps.card(card_id)
+            gap = [max(0, n - h) for n, h in zip(card.needs, have, strict=True)]
+            gaps.append((sum(gap) - (2 if card.type != 3 else 0), plot, gap))
+    gaps.sort()
+    want = [0.0] * len(have)
+    for _, _, gap in gaps[:3]:
+        for r, g in enumerate(gap):
+            want[r] += g
+    return want
+
+
+def buy_worth(state: MonopolisState, seat: int, slot: int, want: list[float]) -> float:
+    """What buying the card in ``slot`` is worth: wanted resources, jokers, coins, less price."""
+    card = state.comps.resource_card(market.slot_card(state, slot))
+    worth = 0.0
+    for r, g in enumerate(card.gains):
+        worth += min(g, want[r]) * 1.0 + max(0.0, g - want[r]) * 0.3
+    worth += card.liza * 1.1 + card.coins * MONEY_WORTH * 2
+    return worth - 0.45 * market.slot_price(state, slot)
+
+
+class MonopolisStandardBot(Bot):
+    """A sensible heuristic player for Monopolis (``--bots standard``)."""
+
+    name = "standard"
+
+    def choose(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        if not isinstance(state, MonopolisState) or len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        if state.phase == ACTION:
+            return self._choose_action(state, seat, legal)
+        if state.phase == PAY:
+            plan = best_build(state, seat, [state.pend_plot])
+            assert plan is not None
+            return FULL_PAYMENT if plan[2] == FULL else Action(PAY_PAIR, (plan[2],))
+        if state.phase == TILE_CHOICE:
+            values = [a.args[0] for a in legal]
+            worth = [build_worth(state, seat, state.pend_plot, state.pend_mode, v) for v in values]
+            return Action(TILE, (values[worth.index(max(worth))],))
+        if state.phase == JOKER_CHOICE:
+            if state.jokers[seat] < JOKER_TRACK:
+                return HOLD
+            want = deficits(state, seat)
+            return Action(JOKER, (want.index(max(want)),))
+        return legal[0]
+
+    def _choose_action(self, state: MonopolisState, seat: int, legal: list[Action]) -> Action:
+        plots = [a.args[0] for a in legal if a.kind == BUILD_AT]
+        buys = [a.args[0] for a in legal if a.kind == BUY]
+        plan = best_build(state, seat, plots)
+        eager = state.final_round or not buys
+        if plan is not None and (eager or plan[0] >= BUILD_THRESHOLD or plan[3] == SPECIAL):
+            return Action(BUILD_AT, (plan[1],))
+        if buys:
+            want = deficits(state, seat)
+            worth = [buy_worth(state, seat, s, want) for s in buys]
+            top = max(worth)
+            ties = [s for s, w in zip(buys, worth, strict=True) if w == top]
+            return Action(BUY, (ties[self.rng.below(len(ties))],))
+        return PASS if PASS in legal else legal[0]
+
+
+def monopolis_bot(kind: str, seed: int) -> Bot | None:
+    """The Monopolis bot of ``kind`` (``random``, ``standard``), or ``None`` if unknown."""
+    if kind == "standard":
+        return MonopolisStandardBot(seed)
+    if kind == "random":
+        return RandomBot(seed)
+    return None
+
+
+__all__ = ["MonopolisStandardBot", "monopolis_bot"]

@@ -1,0 +1,804 @@
+"""The Monopolis game state: setup, the turn, the decision chains, the end.
+
+monopolis-rules.txt, "Setup (ELŐKÉSZÜLETEK)", "The Course of the Game (A JÁTÉK MENETE)" and
+"End of the Game (A JÁTÉK VÉGE)". The rules of each action live in their own modules:
+:mod:`.market` (purchasing), :mod:`.building` (building), :mod:`.city` (the grid and its
+border), :mod:`.scoring` (final scoring). This module sequences them.
+
+The state is flat (ints, lists of ints) so :meth:`MonopolisState.clone` is a handful of list
+copies. All chance comes from :attr:`MonopolisState.rng`, saved in :meth:`snapshot`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.monopolis import building, market
+from meeple.games.monopolis.actions import (
+    ACTION,
+    ARITY,
+    BUILD_AT,
+    BUY,
+    FULL_PAYMENT,
+    HOLD,
+    JOKER,
+    JOKER_CHOICE,
+    JOKER_HOLD,
+    OVER,
+    PASS,
+    PASS_ACTION,
+    PAY,
+    PAY_FULL,
+    PAY_PAIR,
+    PHASE_KINDS,
+    PHASE_NAMES,
+    TILE,
+    TILE_CHOICE,
+)
+from meeple.games.monopolis.building import FULL, VALUE_INDEX
+from meeple.games.monopolis.city import (
+    CASTLE,
+    EMPTY,
+    NEIGHBOURS,
+    PLOTS,
+    offset_of,
+    park_adjacent,
+    plots_needing_cards,
+)
+from meeple.games.monopolis.components import (
+    KIND_OF_VALUE,
+    VALUES,
+    Components,
+    components_at,
+)
+from meeple.games.monopolis.market import SLOTS
+from meeple.games.monopolis.scoring import ranking, score_sheets
+from meeple.kernel.errors import IllegalActionError, SaveFileError
+from meeple.kernel.protocol import Action, Event, GameResult, GameState
+from meeple.kernel.rng import Rng
+
+GAME_ID = "monopolis"
+SNAPSHOT_VERSION = 1
+STARTING_MONEY = 5
+#: "You may hold at most 3 joker resources at a time."
+JOKER_TRACK = 3
+ACTIONS_PER_TURN = 2
+START_PLAYER = 0
+OPTIONS = ("components",)
+
+#: Fields of the snapshot that are plain lists copied as they are.
+_LIST_FIELDS = (
+    "money",
+    "jokers",
+    "houses",
+    "tile_at",
+    "value_at",
+    "owner_at",
+    "houses_at",
+    "cubes",
+    "card_at",
+    "bag",
+    "to_deal",
+)
+_NESTED_FIELDS = ("res", "hand", "tile_decks", "res_decks", "discards", "market")
+_INT_FIELDS = (
+    "turn_player",
+    "actions_done",
+    "phase",
+    "pend_plot",
+    "pend_mode",
+    "pend_jokers",
+    "turns",
+)
+
+
+class MonopolisState(GameState):
+    """One game of Monopolis. Build one with :func:`new_monopolis`."""
+
+    family = "monopolis"
+
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_options",
+        "_result",
+        "_seed",
+        "actions_done",
+        "bag",
+        "capacity",
+        "card_at",
+        "comps",
+        "cubes",
+        "discards",
+        "end_reason",
+        "final_round",
+        "hand",
+        "houses",
+        "houses_at",
+        "jokers",
+        "market",
+        "money",
+        "n",
+        "owner_at",
+        "pend_jokers",
+        "pend_mode",
+        "pend_plot",
+        "phase",
+        "res",
+        "res_decks",
+        "rng",
+        "tile_at",
+        "tile_decks",
+        "to_deal",
+        "turn_player",
+        "turns",
+        "value_at",
+    )
+
+    comps: Components
+    n: int
+    capacity: int
+    rng: Rng
+    money: list[int]
+    res: list[list[int]]
+    jokers: list[int]
+    houses: list[int]
+    hand: list[list[int]]
+    tile_at: list[int]
+    value_at: list[int]
+    owner_at: list[int]
+    houses_at: list[int]
+    cubes: list[int]
+    card_at: list[int]
+    bag: list[int]
+    tile_decks: list[list[int]]
+    res_decks: list[list[int]]
+    discards: list[list[int]]
+    market: list[list[int]]
+    turn_player: int
+    actions_done: int
+    phase: int
+    pend_plot: int
+    pend_mode: int
+    pend_jokers: int
+    to_deal: list[int]
+    final_round: bool
+    turns: int
+    end_reason: str
+    _seed: int
+    _options: dict[str, Any]
+    _history: list[Action]
+    _legal: list[Action] | None
+    _result: GameResult | None
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any] | None = None) -> None:
+        """Set up a new game ("Setup (ELŐKÉSZÜLETEK)"); seat 0 is the start player."""
+        options = dict(options or {})
+        _check_options(options)
+        if not 2 <= players <= 4:
+            raise ValueError(f"monopolis is for 2 to 4 players, not {players}")
+        self._init_fields(players, seed, options)
+        comps = self.comps
+        rng = self.rng
+        for value in VALUES:
+            deck = comps.tile_ids_of_value(value)
+            rng.shuffle(deck)
+            self.tile_decks.append(deck)
+        for deck_index in (0, 1):
+            deck = [c.id for c in comps.resource_cards if c is not None and c.deck == deck_index]
+            rng.shuffle(deck)
+            self.res_decks.append(deck)
+        market.deal_market(self)
+        self.bag = list(range(1, len(comps.requirement_cards)))
+        rng.shuffle(self.bag)
+        market.starting_stock(self)
+        self.tile_at[CASTLE] = 0
+        self.value_at[CASTLE] = 0
+        for plot in NEIGHBOURS[CASTLE]:
+            self.card_at[plot] = self.bag.pop()
+
+    def _init_fields(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        comps = components_at(str(options.get("components", "")))
+        self.comps = comps
+        self.n = players
+        self.capacity = comps.spaces[players]
+        self._seed = seed
+        self._options = options
+        self.rng = Rng(seed)
+        size = len(comps.resources)
+        self.money = [STARTING_MONEY] * players
+        self.res = [[0] * size for _ in range(players)]
+        self.jokers = [0] * players
+        self.houses = [0] * players
+        self.hand = [[] for _ in range(players)]
+        self.tile_at = [EMPTY] * PLOTS
+        self.value_at = [EMPTY] * PLOTS
+        self.owner_at = [EMPTY] * PLOTS
+        self.houses_at = [0] * PLOTS
+        self.cubes = [0] * PLOTS
+        self.card_at = [EMPTY] * PLOTS
+        self.bag = []
+        self.tile_decks = []
+        self.res_decks = []
+        self.discards = [[], []]
+        self.market = [[], []]
+        self.turn_player = START_PLAYER
+        self.actions_done = 0
+        self.phase = ACTION
+        self.pend_plot = EMPTY
+        self.pend_mode = FULL
+        self.pend_jokers = 0
+        self.to_deal = []
+        self.final_round = False
+        self.turns = 0
+        self.end_reason = ""
+        self._history = []
+        self._legal = None
+        self._result = None
+
+    # -- the protocol's properties --------------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return GAME_ID
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    @property
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.turn_player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> GameResult | None:
+        return self._result
+
+    # -- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The choices of the current decision, in a stable order (see :mod:`.actions`)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return action in self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        seat = self.turn_player
+        phase = self.phase
+        if phase == ACTION:
+            out = [Action(BUY, (s,)) for s in range(SLOTS) if market.can_buy(self, seat, s)]
+            out += [
+                Action(BUILD_AT, (p,))
+                for p in range(PLOTS)
+                if self.card_at[p] != EMPTY and building.can_build_at(self, seat, p)
+            ]
+            return out or [PASS]
+        if phase == PAY:
+            return [
+                FULL_PAYMENT if m == FULL else Action(PAY_PAIR, (m,))
+                for m in building.pay_modes(self, seat, self.pend_plot)
+            ]
+        if phase == TILE_CHOICE:
+            return [
+                Action(TILE, (v,))
+                for v in building.tile_values(self, seat, self.pend_plot, self.pend_mode)
+            ]
+        if phase == JOKER_CHOICE:
+            out = [Action(JOKER, (r,)) for r in range(len(self.comps.resources))]
+            if self.jokers[seat] < JOKER_TRACK:
+                out.append(HOLD)
+            return out
+        return []
+
+    # -- applying actions ------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` for the current player; see :mod:`.actions` for the chains."""
+        if not self.is_legal(action):
+            raise IllegalActionError(str(action), self._why_illegal(action))
+        events: list[Event] | None = [] if self.record_events else None
+        self._history.append(action)
+        self._legal = None
+        seat = self.turn_player
+        kind = action.kind
+        if kind == BUY:
+            market.buy(self, seat, action.args[0], events)
+            self._after_gain(events)
+        elif kind == BUILD_AT:
+            self.pend_plot = action.args[0]
+            self.phase = PAY
+        elif kind in (PAY_FULL, PAY_PAIR):
+            self.pend_mode = FULL if kind == PAY_FULL else action.args[0]
+            self.phase = TILE_CHOICE
+        elif kind == TILE:
+            building.build(self, seat, self.pend_plot, self.pend_mode, action.args[0], events)
+            self.pend_plot = EMPTY
+            self.pend_mode = FULL
+            self._after_gain(events)
+        elif kind in (JOKER, JOKER_HOLD):
+            if kind == JOKER:
+                self.res[seat][action.args[0]] += 1
+            else:
+                self.jokers[seat] += 1
+            self.pend_jokers -= 1
+            if events is not None:
+                events.append(
+                    Event(
+                        "joker",
+                        {"seat": seat, "resource": action.args[0] if action.args else -1},
+                    )
+                )
+            if self.pend_jokers == 0:
+                self._finish_action(events)
+        else:  # PASS_ACTION
+            self.money[seat] += 1
+            if events is not None:
+                events.append(Event("pass", {"seat": seat, "money": 1}))
+            self._finish_action(events)
+        return events if events is not None else []
+
+    def _after_gain(self, events: list[Event] | None) -> None:
+        """After a purchase or a build: decide the jokers gained, then the action is over."""
+        if self.pend_jokers:
+            self.phase = JOKER_CHOICE
+        else:
+            self._finish_action(events)
+
+    def _finish_action(self, events: list[Event] | None) -> None:
+        self.phase = ACTION
+        self.actions_done += 1
+        if self.actions_done == ACTIONS_PER_TURN:
+            self._end_turn(events)
+
+    def _end_turn(self, events: list[Event] | None) -> None:
+        """Deal new cards after the turn's last build, then pass the turn or end the game.
+
+        "The game ends in the round in which one player uses their last house. That round is
+        still played to its end": the game ends after the last seat before the start player.
+        """
+        seat = self.turn_player
+        for plot in plots_needing_cards(self.value_at, self.card_at, self.to_deal):
+            if self.bag:
+                self.card_at[plot] = self.bag.pop()
+                if events is not None:
+                    events.append(Event("deal", {"plot": plot, "card": self.card_at[plot]}))
+        self.to_deal.clear()
+        self.turns += 1
+        if events is not None:
+            events.append(Event("turn_end", {"seat": seat, "turn": self.turns}))
+        if (seat + 1) % self.n == START_PLAYER:
+            if self.final_round:
+                self._end_game("city_complete", events)
+                return
+            if not any(building.could_ever_build(self, s) for s in range(self.n)):
+                self._end_game("stalled", events)
+                return
+        self.turn_player = (seat + 1) % self.n
+        self.actions_done = 0
+
+    def _end_game(self, reason: str, events: list[Event] | None) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        sheets = score_sheets(self)
+        totals = [s["total"] for s in sheets]
+        order, winners = ranking(self, totals)
+        self._result = GameResult(
+            winners=winners,
+            ranking=order,
+            end_reason=reason,
+            turns=self.turns,
+            scores=[float(t) for t in totals],
+        )
+        if events is not None:
+            events.append(
+                Event("game_end", {"reason": reason, "sheets": sheets, "winners": winners})
+            )
+
+    # -- reasons for illegal actions -------------------------------------------------------
+
+    def _why_illegal(self, action: Action) -> str:
+        kind, args = action.kind, action.args
+        if self.phase == OVER:
+            return "the game is over"
+        if kind not in ARITY:
+            return f"unknown action {kind!r}; known: {', '.join(ARITY)}"
+        if len(args) != ARITY[kind]:
+            return f"{kind} takes {ARITY[kind]} number(s), not {len(args)}"
+        if kind not in PHASE_KINDS[self.phase]:
+            wanted = " or ".join(PHASE_KINDS[self.phase])
+            return f"seat {self.turn_player} must now choose {wanted}, not {kind}"
+        seat = self.turn_player
+        arg = args[0] if args else 0
+        if kind == BUY:
+            if not 0 <= arg < SLOTS:
+                return f"market places are 0 to {SLOTS - 1}"
+            if market.slot_card(self, arg) < 0:
+                return f"place {arg} holds no card"
+            price = market.slot_price(self, arg)
+            return f"the card in place {arg} costs {price} and you have {self.money[seat]}"
+        if kind == BUILD_AT:
+            if not 0 <= arg < PLOTS:
+                return f"plots are 0 to {PLOTS - 1}"
+            if self.card_at[arg] == EMPTY:
+                return f"no requirement card points at plot {arg}"
+            return f"you cannot pay the card at plot {arg} for any tile you may lay there"
+        if kind == PASS_ACTION:
+            return "you can still buy or build: 1 money is only for an action you cannot take"
+        if kind in (PAY_FULL, PAY_PAIR, TILE):
+            return self._why_illegal_build_step(kind, arg)
+        if kind == JOKER:
+            return f"resources are 0 to {len(self.comps.resources) - 1}"
+        return f"the joker track already holds {JOKER_TRACK} jokers: decide this one now"
+
+    def _why_illegal_build_step(self, kind: str, arg: int) -> str:
+        card = self.comps.card(self.card_at[self.pend_plot])
+        if kind == PAY_FULL:
+            return "you cannot pay the whole card, even with your jokers, or no tile fits"
+        if kind == PAY_PAIR:
+            if not 0 <= arg < len(card.needs) or card.needs[arg] < 2:
+                return "the card does not show that resource twice: only identical pairs pay"
+            return "you cannot pay two of that resource, or no park or residential quarter fits"
+        allowed = building.mode_values(card, self.pend_mode)
+        if arg not in allowed:
+            return f"this payment allows tiles worth {', '.join(map(str, allowed))}"
+        if not self.tile_decks[VALUE_INDEX[arg]]:
+            return f"no tiles worth {arg} are left"
+        if arg == 1 and park_adjacent(self.value_at, self.pend_plot):
+            return "a park cannot be built next to another park"
+        return f"a tile worth {arg} needs {building.houses_needed(arg)} houses; you have fewer"
+
+    # -- views, saving, copying ------------------------------------------------------------
+
+    def card_view(self, card_id: int) -> dict[str, Any]:
+        """A requirement card as public data."""
+        comps = self.comps
+        c = comps.card(card_id)
+        needs = [comps.resources[r] for r, k in enumerate(c.needs) for _ in range(k)]
+        return {
+            "id": c.id,
+            "type": "I" * c.type if c.type < 3 else "III",
+            "needs": needs,
+            "icon": comps.icons[c.icon] if c.icon >= 0 else None,
+            "coins": c.coins,
+            "liza": c.liza,
+        }
+
+    def resource_card_view(self, card_id: int) -> dict[str, Any]:
+        """A resource card as public data."""
+        comps = self.comps
+        c = comps.resource_card(card_id)
+        return {
+            "id": c.id,
+            "deck": comps.decks[c.deck],
+            "resources": [comps.resources[r] for r, k in enumerate(c.gains) for _ in range(k)],
+            "liza": c.liza,
+            "coins": c.coins,
+        }
+
+    def tile_view(self, tile_id: int) -> dict[str, Any]:
+        """A building tile as public data."""
+        t = self.comps.tiles[tile_id]
+        return {
+            "id": t.id,
+            "kind": t.kind,
+            "value": t.value,
+            "icons": [self.comps.icons[i] for i in t.icons],
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything public (in Monopolis, all but the order of decks and bag, and the rng)."""
+        comps = self.comps
+        city = []
+        for plot in range(PLOTS):
+            if self.tile_at[plot] != EMPTY:
+                x, y = offset_of(plot)
+                entry = self.tile_view(self.tile_at[plot])
+                entry.update(
+                    plot=plot,
+                    x=x,
+                    y=y,
+                    owner=self.owner_at[plot],
+                    houses=self.houses_at[plot],
+                    cubes=self.cubes[plot],
+                )
+                city.append(entry)
+        cards = []
+        for plot in range(PLOTS):
+            if self.card_at[plot] != EMPTY:
+                x, y = offset_of(plot)
+                cards.append(
+                    {"plot": plot, "x": x, "y": y, "card": self.card_view(self.card_at[plot])}
+                )
+        market_view = []
+        for slot in range(SLOTS):
+            cid = market.slot_card(self, slot)
+            market_view.append(
+                {
+                    "slot": slot,
+                    "price": market.slot_price(self, slot),
+                    "card": self.resource_card_view(cid) if cid >= 0 else None,
+                }
+            )
+        supply = {
+            str(v): {
+                "count": len(deck),
+                "top": self.tile_view(deck[-1]) if deck else None,
+            }
+            for v, deck in zip(VALUES, self.tile_decks, strict=True)
+        }
+        players = []
+        for s in range(self.n):
+            players.append(
+                {
+                    "seat": s,
+                    "money": self.money[s],
+                    "resources": dict(zip(comps.resources, self.res[s], strict=True)),
+                    "jokers": self.jokers[s],
+                    "houses_used": self.houses[s],
+                    "houses_left": self.capacity - self.houses[s],
+                    "cards": [self.card_view(c) for c in self.hand[s]],
+                }
+            )
+        return {
+            "game": GAME_ID,
+            "seat": seat,
+            "players": self.n,
+            "current_player": self.current_player(),
+            "turn_player": self.turn_player,
+            "phase": PHASE_NAMES[self.phase],
+            "actions_done": self.actions_done,
+            "pending": {
+                "plot": self.pend_plot,
+                "payment": None
+                if self.phase != TILE_CHOICE
+                else ("full" if self.pend_mode == FULL else comps.resources[self.pend_mode]),
+                "jokers": self.pend_jokers,
+            },
+            "final_round": self.final_round,
+            "turns": self.turns,
+            "city": city,
+            "requirement_cards": cards,
+            "market": market_view,
+            "tile_supply": supply,
+            "bag": len(self.bag),
+            "resource_decks": [len(d) for d in self.res_decks],
+            "discards": [len(d) for d in self.discards],
+            "seats": players,
+            "result": self._result.to_dict() if self._result else None,
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-able data, secrets included (the save file's core)."""
+        data: dict[str, Any] = {
+            "game": GAME_ID,
+            "version": SNAPSHOT_VERSION,
+            "players": self.n,
+            "seed": self._seed,
+            "options": dict(self._options),
+            "rng": self.rng.state,
+            "final_round": self.final_round,
+            "end_reason": self.end_reason,
+            "history": [str(a) for a in self._history],
+        }
+        for name in _LIST_FIELDS:
+            data[name] = list(getattr(self, name))
+        for name in _NESTED_FIELDS:
+            data[name] = [list(x) for x in getattr(self, name)]
+        for name in _INT_FIELDS:
+            data[name] = getattr(self, name)
+        return data
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> MonopolisState:
+        """Rebuild a state from :meth:`snapshot` data; :class:`SaveFileError` names bad fields."""
+        where = "snapshot"
+        if data.get("game") != GAME_ID:
+            raise SaveFileError(where, "game", f"is {data.get('game')!r}, not {GAME_ID!r}")
+        if data.get("version") != SNAPSHOT_VERSION:
+            raise SaveFileError(where, "version", f"must be {SNAPSHOT_VERSION}")
+        try:
+            players = int(data["players"])
+            state = cls.__new__(cls)
+            options = dict(data["options"])
+            _check_options(options)
+            state._init_fields(players, int(data["seed"]), options)
+            state.rng.state = int(data["rng"])
+            state.final_round = bool(data["final_round"])
+            state.end_reason = str(data["end_reason"])
+            state._history = [Action.parse(t) for t in data["history"]]
+            for name in _LIST_FIELDS:
+                setattr(state, name, [int(x) for x in data[name]])
+            for name in _NESTED_FIELDS:
+                setattr(state, name, [[int(x) for x in inner] for inner in data[name]])
+            for name in _INT_FIELDS:
+                setattr(state, name, int(data[name]))
+        except KeyError as exc:
+            raise SaveFileError(where, str(exc.args[0]), "missing") from None
+        except (TypeError, ValueError) as exc:
+            raise SaveFileError(where, "(data)", str(exc)) from None
+        if state.phase == OVER:
+            state._end_game(state.end_reason, None)
+        return state
+
+    def clone(self) -> MonopolisState:
+        """An independent copy: list copies only, no deepcopy."""
+        c = MonopolisState.__new__(MonopolisState)
+        c.comps = self.comps
+        c.n = self.n
+        c.capacity = self.capacity
+        c._seed = self._seed
+        c._options = self._options
+        c.rng = Rng(self.rng.state)
+        c.money = self.money[:]
+        c.res = [r[:] for r in self.res]
+        c.jokers = self.jokers[:]
+        c.houses = self.houses[:]
+        c.hand = [h[:] for h in self.hand]
+        c.tile_at = self.tile_at[:]
+        c.value_at = self.value_at[:]
+        c.owner_at = self.owner_at[:]
+        c.houses_at = self.houses_at[:]
+        c.cubes = self.cubes[:]
+        c.card_at = self.card_at[:]
+        c.bag = self.bag[:]
+        c.tile_decks = [d[:] for d in self.tile_decks]
+        c.res_decks = [d[:] for d in self.res_decks]
+        c.discards = [d[:] for d in self.discards]
+        c.market = [m[:] for m in self.market]
+        c.turn_player = self.turn_player
+        c.actions_done = self.actions_done
+        c.phase = self.phase
+        c.pend_plot = self.pend_plot
+        c.pend_mode = self.pend_mode
+        c.pend_jokers = self.pend_jokers
+        c.to_deal = self.to_deal[:]
+        c.final_round = self.final_round
+        c.turns = self.turns
+        c.end_reason = self.end_reason
+        c._history = self._history[:]
+        c._legal = self._legal
+        c._result = self._result
+        if "record_events" in self.__dict__:
+            c.record_events = self.record_events
+        return c
+
+    # -- words -----------------------------------------------------------------------------
+
+    def _res_words(self, counts: list[int] | tuple[int, ...]) -> str:
+        names = self.comps.resources
+        parts = [f"{k} {names[r]}" for r, k in enumerate(counts) if k]
+        return ", ".join(parts) if parts else "nothing"
+
+    def _plot_words(self, plot: int) -> str:
+        x, y = offset_of(plot)
+        if (x, y) == (0, 0):
+            return "the castle"
+        ns = f"{abs(y)} {'north' if y > 0 else 'south'}" if y else ""
+        ew = f"{abs(x)} {'east' if x > 0 else 'west'}" if x else ""
+        return f"plot {plot} ({', '.join(p for p in (ns, ew) if p)} of the castle)"
+
+    def describe(self, event: Event) -> str:
+        """An event in plain English."""
+        d = event.data
+        kind = event.kind
+        who = f"Seat {d.get('seat', '?')}"
+        if kind == "buy":
+            gains = self._res_words(d["gains"])
+            extra = ""
+            if d["liza"]:
+                extra += f" and {d['liza']} joker"
+            if d["coins"]:
+                extra += f" and {d['coins']} money"
+            return f"{who} buys the card in place {d['slot']} for {d['price']}: {gains}{extra}."
+        if kind == "refill":
+            side = "left" if d["row"] == 0 else "right"
+            return f"A new card is laid in the most expensive place of the {side} row."
+        if kind == "reshuffle":
+            return f"The {self.comps.decks[d['deck']]} discards are shuffled into a new deck."
+        if kind == "build":
+            name = KIND_OF_VALUE[d["value"]]
+            how = "the full card" if d["mode"] == FULL else f"two {self.comps.resources[d['mode']]}"
+            text = (
+                f"{who} pays {how} and builds a {name} (worth {d['value']}) on "
+                f"{self._plot_words(d['plot'])}, placing house {', '.join(map(str, d['houses']))}"
+                f"; gains {d['money']} money"
+            )
+            if d["jokers"]:
+                text += f" and {d['jokers']} resource(s) of their choice"
+            if d["cubes"]:
+                text += f"; {len(d['cubes'])} neighbour(s) gain a cube each way"
+            if d["last_house"]:
+                text += "; that was their last house: this is the final round"
+            return text + "."
+        if kind == "joker":
+            if d["resource"] < 0:
+                return f"{who} puts a joker on the joker track."
+            return f"{who} takes the joker as {self.comps.resources[d['resource']]}."
+        if kind == "pass":
+            return f"{who} cannot take an action and receives 1 money instead."
+        if kind == "deal":
+            c = self.card_view(d["card"])
+            return (
+                f"A Type {c['type']} requirement card ({', '.join(c['needs'])}) is dealt to "
+                f"{self._plot_words(d['plot'])}."
+            )
+        if kind == "turn_end":
+            return f"{who} ends turn {d['turn']}."
+        if kind == "game_end":
+            totals = ", ".join(f"seat {i}: {s['total']}" for i, s in enumerate(d["sheets"]))
+            wins = " and ".join(f"seat {w}" for w in d["winners"])
+            return f"The game ends ({d['reason']}). Points: {totals}. Winner: {wins}."
+        return f"{kind}: {d}"
+
+    def describe_action(self, action: Action) -> str:
+        """An action in plain English for the current position."""
+        kind, args = action.kind, action.args
+        seat = self.turn_player
+        if kind == BUY and args and 0 <= args[0] < SLOTS:
+            cid = market.slot_card(self, args[0])
+            if cid < 0:
+                return f"buy from the empty place {args[0]}"
+            c = self.resource_card_view(cid)
+            what = ", ".join(c["resources"]) or "no resources"
+            if c["liza"]:
+                what += " + a joker"
+            if c["coins"]:
+                what += f" + {c['coins']} money"
+            return f"buy {what} for {market.slot_price(self, args[0])} money"
+        if kind == BUILD_AT and args and 0 <= args[0] < PLOTS and self.card_at[args[0]] >= 0:
+            c = self.card_view(self.card_at[args[0]])
+            return (
+                f"build on {self._plot_words(args[0])}, paying its Type {c['type']} card "
+                f"({', '.join(c['needs'])})"
+            )
+        if kind == PASS_ACTION:
+            return "take 1 money: no action is possible"
+        if kind == PAY_FULL:
+            return "pay the whole requirement card"
+        if kind == PAY_PAIR and args and 0 <= args[0] < len(self.comps.resources):
+            return f"pay two {self.comps.resources[args[0]]} (then a park or residential quarter)"
+        if kind == TILE and args and args[0] in KIND_OF_VALUE:
+            houses = building.houses_needed(args[0])
+            return f"lay a {KIND_OF_VALUE[args[0]]} worth {args[0]} ({houses} house(s))"
+        if kind == JOKER and args and 0 <= args[0] < len(self.comps.resources):
+            return f"take the joker as {self.comps.resources[args[0]]}"
+        if kind == JOKER_HOLD:
+            return f"hold the joker on the track ({self.jokers[seat]} of {JOKER_TRACK} held)"
+        return str(action)
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise ValueError(f"unknown monopolis option {key!r}; known: {', '.join(OPTIONS)}")
+        if key == "components" and not isinstance(value, str):
+            raise ValueError("option 'components' must be a path to a components file")
+
+
+def new_monopolis(players: int, seed: int, options: dict[str, Any]) -> MonopolisState:
+    """A new game of Monopolis for ``players`` seats from ``seed``.
+
+    ``options`` may name another ``components`` file (an owner's corrected components).
+    """
+    return MonopolisState(players, seed, options)
+
+
+__all__ = ["MonopolisState", "new_monopolis"]

@@ -1,0 +1,197 @@
+"""Events and actions in plain words, in the edition's own names (a hotel may be a sofa)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import BANK, HOTEL, HOUSE
+from meeple.kernel.protocol import Action, Event
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def _seat(p: int) -> str:
+    return "the bank" if p == BANK else f"Player {p + 1}"
+
+
+def _money(s: MonopolyState, amount: int) -> str:
+    cur = s.ed.currency
+    return f"-{cur}{-amount}" if amount < 0 else f"{cur}{amount}"
+
+
+def _level(s: MonopolyState, lvl: int) -> str:
+    names = s.ed.names
+    if lvl == 5:
+        return f"a {names.hotel}"
+    return f"{lvl} {names.house}{'s' if lvl != 1 else ''}"
+
+
+def describe_event(s: MonopolyState, e: Event) -> str:
+    d = e.data
+    sq = s.ed.square_names
+    k = e.kind
+    m = lambda a: _money(s, a)  # noqa: E731
+    if k == "roll":
+        return f"{_seat(d['player'])} rolls {' and '.join(str(x) for x in d['dice'])}."
+    if k == "move":
+        return f"{_seat(d['player'])} moves to {sq[d['to']]}."
+    if k == "salary":
+        return f"{_seat(d['player'])} collects {m(d['amount'])} salary."
+    if k == "three_doubles":
+        return f"{_seat(d['player'])} rolled doubles three times."
+    if k == "jailed":
+        return f"{_seat(d['player'])} goes to {s.ed.names.jail}."
+    if k == "fine_paid":
+        return f"{_seat(d['player'])} pays {m(d['amount'])} to leave {s.ed.names.jail}."
+    if k == "card_used":
+        deck = s.ed.decks[d["deck"]].name
+        return f"{_seat(d['player'])} uses a {deck} Get Out of Jail Free card."
+    if k == "jail_doubles":
+        return f"{_seat(d['player'])} rolls doubles and leaves {s.ed.names.jail}."
+    if k == "jail_stay":
+        return f"{_seat(d['player'])} stays in {s.ed.names.jail} (attempt {d['attempt']})."
+    if k == "jail_third_miss":
+        return (f"{_seat(d['player'])} missed a third time and must pay {m(d['amount'])} to "
+                "leave.")
+    if k == "tax":
+        return f"{_seat(d['player'])} owes {m(d['amount'])} for {sq[d['square']]}."
+    if k == "card":
+        deck = s.ed.decks[d["deck"]].name
+        return f"{_seat(d['player'])} draws {deck}: {d['text']}."
+    if k == "paid":
+        return f"{_seat(d['payer'])} pays {m(d['amount'])} to {_seat(d['payee'])}."
+    if k == "debt":
+        return (f"{_seat(d['debtor'])} owes {m(d['amount'])} to {_seat(d['creditor'])} and "
+                "must raise the money.")
+    if k == "rent":
+        return (f"{_seat(d['payer'])} owes {m(d['amount'])} rent to {_seat(d['owner'])} for "
+                f"{sq[d['square']]}.")
+    if k == "rent_claimable":
+        return (f"{_seat(d['owner'])} may claim {m(d['amount'])} rent from "
+                f"{_seat(d['payer'])} for {sq[d['square']]}.")
+    if k == "no_rent_mortgaged":
+        return f"{sq[d['square']]} is mortgaged: no rent."
+    if k == "bought":
+        return f"{_seat(d['player'])} buys {sq[d['square']]} for {m(d['price'])}."
+    if k == "declined":
+        return f"{_seat(d['player'])} does not buy {sq[d['square']]}."
+    if k == "auction":
+        what = sq[d["square"]] if d["item"] == 0 else _item(s, d["item"])
+        return f"Auction of {what}."
+    if k == "bid":
+        return f"{_seat(d['player'])} bids {m(d['amount'])}."
+    if k == "auction_pass":
+        return f"{_seat(d['player'])} drops out of the auction."
+    if k == "auction_won":
+        what = sq[d["square"]] if d["item"] == 0 else _item(s, d["item"])
+        return f"{_seat(d['player'])} wins {what} for {m(d['amount'])}."
+    if k == "unsold":
+        what = sq[d["square"]] if d["item"] == 0 else _item(s, d["item"])
+        return f"Nobody bids: {what} stays with the bank."
+    if k == "built":
+        return f"{_seat(d['player'])} builds on {sq[d['square']]}: now {_level(s, d['level'])}."
+    if k == "sold_building":
+        return (f"{_seat(d['player'])} sells a building on {sq[d['square']]}: now "
+                f"{_level(s, d['level'])}.")
+    if k == "sold_group":
+        return (f"{_seat(d['player'])} sells every building of "
+                f"{s.ed.groups[d['group']].name}.")
+    if k == "shortage":
+        return f"Buildings are short: other players may want the {_item(s, d['item'])} too."
+    if k == "shortage_answer":
+        return (f"{_seat(d['player'])} {'wants' if d['wants'] else 'does not want'} one.")
+    if k == "mortgaged":
+        return f"{_seat(d['player'])} mortgages {sq[d['square']]} for {m(d['amount'])}."
+    if k == "unmortgaged":
+        return f"{_seat(d['player'])} lifts the mortgage on {sq[d['square']]} for {m(d['amount'])}."
+    if k == "mortgage_interest":
+        return (f"{_seat(d['player'])} keeps {sq[d['square']]} mortgaged and owes "
+                f"{m(d['amount'])} interest.")
+    if k == "trade_started":
+        return f"{_seat(d['proposer'])} drafts an offer to {_seat(d['target'])}."
+    if k == "trade_offer":
+        return f"{_seat(d['proposer'])} offers {_seat(d['target'])}: {_offer(s, d)}."
+    if k == "trade_done":
+        return f"Trade done between {_seat(d['proposer'])} and {_seat(d['target'])}."
+    if k == "trade_rejected":
+        return f"{_seat(d['target'])} rejects the offer."
+    if k == "trade_cancelled":
+        return f"{_seat(d['proposer'])} withdraws the offer."
+    if k == "trade_countered":
+        return f"{_seat(d['proposer'])} makes a counter-offer."
+    if k == "bankrupt":
+        return f"{_seat(d['player'])} is bankrupt to {_seat(d['creditor'])}."
+    if k == "turn":
+        return f"Turn {d['turn']}: {_seat(d['player'])}."
+    if k == "game_over":
+        return f"Game over ({d['reason'].replace('_', ' ')})."
+    return f"{k}: {d}"
+
+
+def _item(s: MonopolyState, item: int) -> str:
+    return {HOUSE: s.ed.names.house, HOTEL: s.ed.names.hotel}.get(item, "deed")
+
+
+def _offer(s: MonopolyState, d: dict[str, object]) -> str:
+    parts = []
+    deeds = d.get("deeds") or []
+    assert isinstance(deeds, list)
+    parts += [s.ed.square_names[x] for x in deeds]
+    cards = d.get("cards") or []
+    assert isinstance(cards, list)
+    parts += [f"{s.ed.decks[x].name} jail card" for x in cards]
+    cash = d.get("cash") or 0
+    assert isinstance(cash, int)
+    if cash > 0:
+        parts.append(f"{_money(s, cash)} from the proposer")
+    elif cash < 0:
+        parts.append(f"{_money(s, -cash)} from the recipient")
+    return ", ".join(parts)
+
+
+def describe_action(s: MonopolyState, a: Action) -> str:
+    """A legal action in words, for menus."""
+    sq = s.ed.square_names
+    x = a.args[0] if a.args else 0
+    k = a.kind
+    texts = {
+        A.ROLL: "Roll the dice", A.PAY_FINE: f"Pay {_money(s, s.rules.jail_fine)} to leave",
+        A.END_TURN: "End the turn", A.PASS: "Pass", A.BUY: "Buy", A.DECLINE: "Auction it",
+        A.PROPOSE: "Propose the offer", A.CANCEL: "Cancel the offer", A.ACCEPT: "Accept",
+        A.REJECT: "Reject", A.COUNTER: "Counter-offer", A.BANKRUPT: "Declare bankruptcy",
+        A.WANT_BUILDING: "I want one too", A.NO_BUILDING: "I don't want one",
+    }
+    if k in texts:
+        return texts[k]
+    if k == A.USE_CARD:
+        return f"Use the {s.ed.decks[x].name} Get Out of Jail Free card"
+    if k == A.BID:
+        return f"Bid {_money(s, x)}"
+    if k in (A.BUILD, A.PLACE_BUILDING):
+        return f"Build on {sq[x]}"
+    if k == A.SELL_BUILDING:
+        return f"Sell a building on {sq[x]}"
+    if k == A.SELL_GROUP:
+        return f"Sell every building of {s.ed.groups[x].name}"
+    if k == A.MORTGAGE:
+        return f"Mortgage {sq[x]} (+{_money(s, s.ed.mortgage[x])})"
+    if k == A.UNMORTGAGE:
+        return f"Lift the mortgage on {sq[x]} ({_money(s, s.ed.unmortgage_cost[x])})"
+    if k == A.TRADE:
+        return f"Make an offer to {_seat(x)}"
+    if k == A.CLAIM_RENT:
+        c = s.claims[x]
+        return f"Claim {_money(s, c[2])} rent from {_seat(c[1])}"
+    if k == A.TRADE_DEED:
+        return f"Add or remove {sq[x]}"
+    if k == A.TRADE_CARD:
+        return f"Add or remove the {s.ed.decks[x].name} jail card"
+    if k == A.TRADE_CASH:
+        return f"Set cash to {_money(s, x)} (positive: you pay)"
+    if k == A.LIFT_MORTGAGE:
+        return f"Lift the mortgage on {sq[x]} now ({_money(s, s.ed.unmortgage_cost[x])})"
+    if k == A.KEEP_MORTGAGE:
+        return f"Keep {sq[x]} mortgaged, paying {_money(s, s.ed.interest[x])} interest"
+    return str(a)

@@ -1,0 +1,98 @@
+"""Debts, raising money, and bankruptcy.
+
+Friends rules B, "Help, I'm in Debt": raise the money by selling buildings and mortgaging;
+"If you still owe more than you have, you are BANKRUPT". To a player: they get everything
+(Friends rules A: "all of the moments and Get Out of Jail Free cards"; "The moments stay on the
+mortgage side" and the creditor pays the 10% on each, or lifts it). To the bank: the bank
+auctions every deed unmortgaged and the Get Out of Jail Free cards go back to their decks.
+Bankruptcy is allowed only once selling every building and mortgaging every deed could not pay
+the debt (docs/RULES.md, "When bankruptcy is allowed"); the buildings still standing are sold
+to the bank at half price and that cash goes to the creditor.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.frames import BANK, DEED, DebtFrame
+from meeple.games.monopoly.rules import buying, landing, money, mortgage, movement
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def can_declare(s: MonopolyState, f: DebtFrame) -> bool:
+    return money.raisable(s, f.debtor) < f.amount
+
+
+def settle(s: MonopolyState, f: DebtFrame) -> bool:
+    """Pay the debt once the cash is there. Returns True while the debtor must still act."""
+    p = f.debtor
+    if not s.alive[p]:
+        s.stack.pop()
+        return False
+    if s.cash[p] < f.amount:
+        return True
+    s.stack.pop()
+    money.transfer(s, p, f.creditor, f.amount)
+    if s._events is not None:
+        s.event("paid", payer=p, payee=f.creditor, amount=f.amount)
+    if f.then_move:
+        movement.advance(s, p, f.then_move)
+        landing.land(s, p)
+    return False
+
+
+def declare(s: MonopolyState, f: DebtFrame) -> None:
+    """``f.debtor`` goes bankrupt to ``f.creditor``."""
+    s.stack.pop()
+    p, c = f.debtor, f.creditor
+    ed = s.ed
+    # Buildings still standing go back to the bank at half price first.
+    for g in ed.street_groups:
+        if s.owner[ed.groups[g].members[0]] == p:
+            from meeple.games.monopoly.rules import buildings
+
+            if buildings.group_has_buildings(s, g):
+                buildings.sell_group(s, p, g)
+    deeds = [sq for sq in ed.properties if s.owner[sq] == p]
+    cash = s.cash[p]
+    s.cash[p] = 0
+    if s._events is not None:
+        s.event("bankrupt", player=p, creditor=c, cash=cash)
+    eliminate(s, p)
+    if c == BANK:
+        s.bank_in += cash
+        for d, holder in enumerate(s.card_holder):
+            if holder == p:
+                s.card_holder[d] = -1
+                s.decks[d].append(ed.decks[d].jail_card)
+        for sq in deeds:
+            s.owner[sq] = -1
+            s.mortgaged[sq] = False
+        if not s.over:
+            bidders = s.seats_from(s.next_seat(p))
+            for sq in reversed(deeds):
+                buying.start_auction(s, DEED, sq, list(bidders))
+    else:
+        s.cash[c] += cash
+        for d, holder in enumerate(s.card_holder):
+            if holder == p:
+                s.card_holder[d] = c
+        for sq in deeds:
+            s.owner[sq] = c
+        if not s.over:
+            mortgage.receive_mortgaged(s, c, deeds)
+
+
+def eliminate(s: MonopolyState, p: int) -> None:
+    """Take ``p`` out: drop their pending decisions; end the game or their turn."""
+    s.alive[p] = False
+    s.in_jail[p] = False
+    s.eliminated.append(p)
+    s.claims = [c for c in s.claims if c[0] != p and c[1] != p]
+    s.drop_frames_of(p)
+    if sum(s.alive) == 1:
+        s.finish("last_player_standing")
+    elif p == s.turn:
+        s.end_turn()

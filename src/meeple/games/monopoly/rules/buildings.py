@@ -1,0 +1,274 @@
+"""Houses and hotels: building evenly from the bank's stock, selling back, shortages.
+
+Friends rules B, "Build": only on a whole colour group, none of it mortgaged; evenly; at most
+4 houses, then a hotel that returns the 4 houses; "Building shortage? If there are no
+buildings left in the Bank, you must wait ... If buildings are limited and two or more players
+wish to buy them, the Banker must auction them off". "Sell Buildings": at half the price,
+evenly; a hotel "immediately exchanged for 4" houses. The bank holds 32 houses and 12 hotels.
+
+Levels: 0-4 houses, 5 a hotel. When the bank lacks the 4 houses a sold hotel turns back into,
+the hotel comes down to as many houses as the bank has, and the houses it cannot give back are
+sold too (docs/RULES.md, "Selling a hotel in a housing shortage").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.frames import HOTEL, HOUSE, PlaceFrame, ShortageFrame
+from meeple.games.monopoly.rules import buying, money
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+HOTEL_LEVEL = 5
+
+
+def buildable_group(s: MonopolyState, p: int, g: int) -> bool:
+    """``p`` owns all of street group ``g`` and none of it is mortgaged."""
+    owner, mortgaged = s.owner, s.mortgaged
+    for m in s.ed.groups[g].members:
+        if owner[m] != p or mortgaged[m]:
+            return False
+    return True
+
+
+def even_build_ok(s: MonopolyState, sq: int) -> bool:
+    """Building one more on ``sq`` keeps the group within one level: ``sq`` is at the minimum."""
+    lvl = s.level[sq]
+    if lvl >= HOTEL_LEVEL:
+        return False
+    level = s.level
+    return all(level[m] >= lvl for m in s.ed.groups[s.ed.group_of[sq]].members)
+
+
+def build_spot_ok(s: MonopolyState, p: int, sq: int) -> bool:
+    """The rules allow ``p`` one more building on ``sq`` (cash and stock aside)."""
+    g = s.ed.group_of[sq]
+    return buildable_group(s, p, g) and even_build_ok(s, sq)
+
+
+def can_build(s: MonopolyState, p: int, sq: int) -> bool:
+    """``p`` may buy the next building for ``sq`` now: rules, cash and the bank's stock."""
+    if s.cash[p] < s.ed.house_cost[sq] or not build_spot_ok(s, p, sq):
+        return False
+    return s.hotels > 0 if s.level[sq] == 4 else s.houses > 0
+
+
+def build_squares(s: MonopolyState, p: int) -> list[int]:
+    ed = s.ed
+    out = []
+    for g in ed.street_groups:
+        members = ed.groups[g].members
+        if not buildable_group(s, p, g) or s.cash[p] < ed.groups[g].house_cost:
+            continue
+        for sq in members:
+            if even_build_ok(s, sq) and (s.hotels > 0 if s.level[sq] == 4 else s.houses > 0):
+                out.append(sq)
+    return out
+
+
+def place(s: MonopolyState, p: int, sq: int) -> None:
+    """Put the next building on ``sq`` (paid already)."""
+    if s.level[sq] == 4:
+        s.hotels -= 1
+        s.houses += 4
+    else:
+        s.houses -= 1
+    s.level[sq] += 1
+    if s._events is not None:
+        s.event("built", player=p, square=sq, level=s.level[sq])
+
+
+def request_build(s: MonopolyState, p: int, sq: int) -> None:
+    """``p`` asks for a building on ``sq``: bought at list price unless buildings are short and
+    other players want one too, in which case it goes to auction."""
+    item = HOTEL if s.level[sq] == 4 else HOUSE
+    rivals = shortage_rivals(s, p, item)
+    if rivals:
+        s.stack.append(ShortageFrame(item, p, sq, rivals))
+        if s._events is not None:
+            s.event("shortage", player=p, item=item)
+        return
+    money.pay_bank(s, p, s.ed.house_cost[sq])
+    place(s, p, sq)
+
+
+def capacity(s: MonopolyState, p: int, item: int) -> int:
+    """How many buildings of ``item`` kind ``p`` could still place on their buildable groups."""
+    total = 0
+    for g in s.ed.street_groups:
+        if buildable_group(s, p, g):
+            for m in s.ed.groups[g].members:
+                lvl = s.level[m]
+                if item == HOUSE:
+                    total += max(0, 4 - lvl)
+                elif lvl < HOTEL_LEVEL:
+                    total += 1
+    return total
+
+
+def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
+    """Other players to ask when buildings are limited, else [].
+
+    Buildings are "limited" when the bank's stock of that kind is smaller than what all the
+    players able to build could place; the others able to build now (a legal spot and cash for
+    at least the opening bid) are then asked whether they want one (docs/RULES.md).
+    """
+    stock = s.hotels if item == HOTEL else s.houses
+    demand = capacity(s, p, item)
+    rivals = []
+    for q in s.seats_from(s.next_seat(p)):
+        if q == p:
+            continue
+        c = capacity(s, q, item)
+        if c:
+            demand += c
+            if s.cash[q] >= s.rules.auction_min_bid and can_place_now(s, q, item):
+                rivals.append(q)
+    return rivals if demand > stock else []
+
+
+def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
+    return bool(place_squares(s, p, item))
+
+
+def place_squares(s: MonopolyState, p: int, item: int) -> list[int]:
+    """Where ``p`` may legally put a building of kind ``item`` now (cash aside)."""
+    out = []
+    for g in s.ed.street_groups:
+        if buildable_group(s, p, g):
+            for m in s.ed.groups[g].members:
+                if even_build_ok(s, m) and (s.level[m] == 4) == (item == HOTEL):
+                    out.append(m)
+    return out
+
+
+def answer_shortage(s: MonopolyState, f: ShortageFrame, wants: bool) -> None:
+    q = f.asking.pop(0)
+    if wants:
+        f.wanting.append(q)
+    if s._events is not None:
+        s.event("shortage_answer", player=q, wants=wants)
+
+
+def settle_shortage(s: MonopolyState, f: ShortageFrame) -> bool:
+    """Once everyone has answered: an auction among the requester and those who want one, or a
+    sale at list price. Returns True while answers are still awaited."""
+    while f.asking and not (s.alive[f.asking[0]] and can_place_now(s, f.asking[0], f.item)):
+        f.asking.pop(0)
+    if f.asking:
+        return True
+    s.stack.pop()
+    p = f.requester
+    if not s.alive[p]:
+        return False
+    if f.wanting:
+        buying.start_auction(s, f.item, -1, [p, *f.wanting])
+    elif can_build(s, p, f.square):
+        money.pay_bank(s, p, s.ed.house_cost[f.square])
+        place(s, p, f.square)
+    return False
+
+
+def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
+    s.stack.pop()
+    if f.item == HOUSE:
+        s.houses -= 1
+    else:
+        s.hotels -= 1
+        s.houses += 4
+    s.level[sq] += 1
+    if s._events is not None:
+        s.event("built", player=f.player, square=sq, level=s.level[sq])
+
+
+# Selling.
+
+
+def even_sell_ok(s: MonopolyState, sq: int) -> bool:
+    """Selling one level from ``sq`` keeps the group even: ``sq`` is at the maximum."""
+    lvl = s.level[sq]
+    if lvl == 0:
+        return False
+    level = s.level
+    return all(level[m] <= lvl for m in s.ed.groups[s.ed.group_of[sq]].members)
+
+
+def hotel_sale_level(s: MonopolyState, sq: int) -> int:
+    """The level a hotel on ``sq`` comes down to when sold: 4, or the bank's houses if fewer."""
+    return min(4, s.houses)
+
+
+def can_sell(s: MonopolyState, p: int, sq: int) -> bool:
+    if s.owner[sq] != p or not even_sell_ok(s, sq):
+        return False
+    if s.level[sq] == HOTEL_LEVEL:
+        new = hotel_sale_level(s, sq)
+        members = s.ed.groups[s.ed.group_of[sq]].members
+        return all(s.level[m] - new <= 1 for m in members if m != sq)
+    return True
+
+
+def sell_squares(s: MonopolyState, p: int) -> list[int]:
+    out = []
+    for g in s.ed.street_groups:
+        members = s.ed.groups[g].members
+        if s.owner[members[0]] != p:
+            continue
+        for m in members:
+            if s.level[m] and can_sell(s, p, m):
+                out.append(m)
+    return out
+
+
+def sell(s: MonopolyState, p: int, sq: int) -> None:
+    """Sell one building on ``sq`` back to the bank at half price."""
+    cost = s.ed.house_cost[sq]
+    if s.level[sq] == HOTEL_LEVEL:
+        new = hotel_sale_level(s, sq)
+        s.hotels += 1
+        s.houses -= new
+        units = HOTEL_LEVEL - new  # the hotel, plus the houses the bank could not give back
+        s.level[sq] = new
+    else:
+        s.houses += 1
+        s.level[sq] -= 1
+        units = 1
+    money.bank_pays(s, p, money.sell_price(s, units * cost))
+    if s._events is not None:
+        s.event("sold_building", player=p, square=sq, level=s.level[sq])
+
+
+def sell_group_groups(s: MonopolyState, p: int) -> list[int]:
+    """Groups of ``p`` with buildings none of which can be sold singly (a hotel deadlock in a
+    housing shortage): offered as one sale of every building in the group."""
+    out = []
+    for g in s.ed.street_groups:
+        members = s.ed.groups[g].members
+        if s.owner[members[0]] != p or not any(s.level[m] for m in members):
+            continue
+        if not any(s.level[m] and can_sell(s, p, m) for m in members):
+            out.append(g)
+    return out
+
+
+def sell_group(s: MonopolyState, p: int, g: int) -> None:
+    """Sell every building of group ``g`` back to the bank at half price."""
+    units = 0
+    for m in s.ed.groups[g].members:
+        lvl = s.level[m]
+        if lvl == HOTEL_LEVEL:
+            s.hotels += 1
+        else:
+            s.houses += lvl
+        units += lvl
+        s.level[m] = 0
+    money.bank_pays(s, p, money.sell_price(s, units * s.ed.groups[g].house_cost))
+    if s._events is not None:
+        s.event("sold_group", player=p, group=g)
+
+
+def group_has_buildings(s: MonopolyState, g: int) -> bool:
+    level = s.level
+    return any(level[m] for m in s.ed.groups[g].members)

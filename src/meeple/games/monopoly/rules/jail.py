@@ -1,0 +1,81 @@
+"""Jail: going there, and the three ways out.
+
+Friends rules A, "Go to Jail": move to the jail "immediately", no GO salary, "Whenever you are
+forced to go to Jail, your turn ends immediately". "Getting Out of Jail": pay M50 and take your
+turn normally; use a Get Out of Jail Free card (returned to the bottom of its deck); or roll
+doubles within three attempts and move by that roll; after the third miss pay M50 and move by
+the last roll. Classic and Friends: leaving on doubles gives no extra roll (Frozen II, "How do I
+get out of Jail?": "Use the roll to move, and that's the end of your turn").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.frames import BANK
+from meeple.games.monopoly.rules import landing, money, movement
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def send_to_jail(s: MonopolyState, p: int) -> None:
+    """Straight to jail: no salary, doubles forgotten, and the turn's rolling is over."""
+    s.pos[p] = s.ed.jail
+    s.in_jail[p] = True
+    s.jail_turns[p] = 0
+    s.doubles = 0
+    s.phase = s.END_TURN
+    if s._events is not None:
+        s.event("jailed", player=p)
+
+
+def leave(s: MonopolyState, p: int) -> None:
+    s.in_jail[p] = False
+    s.jail_turns[p] = 0
+
+
+def pay_fine(s: MonopolyState, p: int) -> None:
+    """Pay the fine before rolling, then roll and move as normal (doubles roll again)."""
+    money.pay_bank(s, p, s.rules.jail_fine)
+    leave(s, p)
+    s.phase = s.PRE_ROLL
+    if s._events is not None:
+        s.event("fine_paid", player=p, amount=s.rules.jail_fine)
+
+
+def use_card(s: MonopolyState, p: int, deck: int) -> None:
+    """Play a Get Out of Jail Free card: it goes to the bottom of its own deck."""
+    s.card_holder[deck] = -1
+    s.decks[deck].append(s.ed.decks[deck].jail_card)
+    leave(s, p)
+    s.phase = s.PRE_ROLL
+    if s._events is not None:
+        s.event("card_used", player=p, deck=deck)
+
+
+def roll_in_jail(s: MonopolyState, p: int) -> None:
+    """Try for doubles. Doubles: out, move, and (classic) no extra roll. Third miss: pay, move."""
+    d1, d2 = movement.roll_dice(s, p)
+    total = d1 + d2
+    if movement.is_double(s, d1, d2):
+        leave(s, p)
+        s.phase = s.PRE_ROLL if s.rules.jail_doubles_extra_roll else s.END_TURN
+        if s._events is not None:
+            s.event("jail_doubles", player=p)
+        movement.advance(s, p, total)
+        landing.land(s, p)
+        return
+    s.jail_turns[p] += 1
+    s.phase = s.END_TURN
+    if s.jail_turns[p] < s.rules.max_jail_turns:
+        if s._events is not None:
+            s.event("jail_stay", player=p, attempt=s.jail_turns[p])
+        return
+    # The third miss: pay the fine, then move by this roll (after any debt is settled).
+    leave(s, p)
+    if s._events is not None:
+        s.event("jail_third_miss", player=p, amount=s.rules.jail_fine)
+    if money.charge(s, p, BANK, s.rules.jail_fine, then_move=total):
+        movement.advance(s, p, total)
+        landing.land(s, p)

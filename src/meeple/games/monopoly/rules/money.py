@@ -1,0 +1,94 @@
+"""Money: the bank as the only source and sink, charges that become debts, net worth.
+
+Friends rules B, "The Bank": the bank pays salaries and bonuses, collects taxes and fines, and
+"can never 'go broke'". Friends rules A, "Run Out of Cash": what you cannot pay from cash you
+must raise (see :mod:`.bankruptcy`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.frames import BANK, DebtFrame
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def bank_pays(s: MonopolyState, p: int, amount: int) -> None:
+    """The bank pays ``amount`` to ``p`` (salary, card bonus, mortgage, building sale)."""
+    s.cash[p] += amount
+    s.bank_out += amount
+
+
+def pay_bank(s: MonopolyState, p: int, amount: int) -> None:
+    """``p`` pays ``amount`` to the bank from cash they have."""
+    s.cash[p] -= amount
+    s.bank_in += amount
+
+
+def transfer(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
+    """``payer`` pays ``payee`` (a seat or BANK) from cash they have."""
+    s.cash[payer] -= amount
+    if payee == BANK:
+        s.bank_in += amount
+    else:
+        s.cash[payee] += amount
+
+
+def owes_already(s: MonopolyState, p: int) -> bool:
+    """Whether ``p`` has an unpaid debt waiting on the stack (later debts queue behind it)."""
+    return any(isinstance(f, DebtFrame) and f.debtor == p for f in s.stack)
+
+
+def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move: int = 0) -> bool:
+    """``debtor`` owes ``amount`` to ``creditor`` (a seat or BANK).
+
+    Paid at once when the cash is there and no earlier debt waits; otherwise a debt frame asks
+    the debtor to raise the money. Returns whether it was paid at once.
+    """
+    if amount <= 0:
+        return True
+    if s.cash[debtor] >= amount and not owes_already(s, debtor):
+        transfer(s, debtor, creditor, amount)
+        if s._events is not None:
+            s.event("paid", payer=debtor, payee=creditor, amount=amount)
+        return True
+    s.stack.append(DebtFrame(debtor, creditor, amount, then_move))
+    if s._events is not None:
+        s.event("debt", debtor=debtor, creditor=creditor, amount=amount)
+    return False
+
+
+def building_value(s: MonopolyState, sq: int) -> int:
+    """What the buildings on ``sq`` cost (a hotel counts as 4 houses plus the hotel)."""
+    return s.level[sq] * s.ed.house_cost[sq]
+
+
+def sell_price(s: MonopolyState, cost: int) -> int:
+    """Buildings sell back at the edition's share of their cost (half), rounded down."""
+    return cost * s.rules.building_sell_percent // 100
+
+
+def net_worth(s: MonopolyState, p: int) -> int:
+    """Cash + printed price of unmortgaged deeds + mortgage value of mortgaged ones + the cost
+    of buildings. Ranks players in a capped game (docs/RULES.md, "Turn cap")."""
+    ed = s.ed
+    total = s.cash[p]
+    for sq in ed.properties:
+        if s.owner[sq] == p:
+            total += ed.mortgage[sq] if s.mortgaged[sq] else ed.price[sq]
+            total += building_value(s, sq)
+    return total
+
+
+def raisable(s: MonopolyState, p: int) -> int:
+    """The most cash ``p`` can have by selling every building and mortgaging every deed."""
+    ed = s.ed
+    total = s.cash[p]
+    for sq in ed.properties:
+        if s.owner[sq] == p:
+            total += sell_price(s, building_value(s, sq))
+            if not s.mortgaged[sq]:
+                total += ed.mortgage[sq]
+    return total

@@ -1,0 +1,76 @@
+"""Mortgages.
+
+Friends rules B, "Mortgage Properties": only unimproved properties; all buildings of the colour
+group must be sold first; the bank pays the mortgage value; to repay, "pay the listed value plus
+10%". Interest rounds up to a whole unit (docs/RULES.md, "Rounding"). Friends rules A, "Trading"
+and "Bankruptcy": a mortgaged deed received from another player costs its new owner the 10%
+at once, or the full unmortgage cost at once; lifting it later costs the 10% again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.edition import STREET
+from meeple.games.monopoly.frames import BANK, MortgageFeeFrame
+from meeple.games.monopoly.rules import buildings, money
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def can_mortgage(s: MonopolyState, p: int, sq: int) -> bool:
+    if s.owner[sq] != p or s.mortgaged[sq]:
+        return False
+    ed = s.ed
+    return ed.kind[sq] != STREET or not buildings.group_has_buildings(s, ed.group_of[sq])
+
+
+def mortgage_squares(s: MonopolyState, p: int) -> list[int]:
+    return [sq for sq in s.ed.properties if can_mortgage(s, p, sq)]
+
+
+def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
+    cash = s.cash[p]
+    cost = s.ed.unmortgage_cost
+    return [sq for sq in s.ed.properties
+            if s.owner[sq] == p and s.mortgaged[sq] and cash >= cost[sq]]
+
+
+def mortgage(s: MonopolyState, p: int, sq: int) -> None:
+    s.mortgaged[sq] = True
+    money.bank_pays(s, p, s.ed.mortgage[sq])
+    if s._events is not None:
+        s.event("mortgaged", player=p, square=sq, amount=s.ed.mortgage[sq])
+
+
+def unmortgage(s: MonopolyState, p: int, sq: int) -> None:
+    cost = s.ed.unmortgage_cost[sq]
+    money.pay_bank(s, p, cost)
+    s.mortgaged[sq] = False
+    if s._events is not None:
+        s.event("unmortgaged", player=p, square=sq, amount=cost)
+
+
+def receive_mortgaged(s: MonopolyState, p: int, deeds: list[int]) -> None:
+    """``p`` just received ``deeds``: the mortgaged ones each need lifting or their interest."""
+    mortgaged = [sq for sq in deeds if s.mortgaged[sq]]
+    if mortgaged:
+        s.stack.append(MortgageFeeFrame(p, mortgaged))
+
+
+def lift_now(s: MonopolyState, f: MortgageFeeFrame, sq: int) -> None:
+    f.deeds.remove(sq)
+    if not f.deeds:
+        s.stack.pop()
+    unmortgage(s, f.player, sq)
+
+
+def keep_mortgaged(s: MonopolyState, f: MortgageFeeFrame, sq: int) -> None:
+    f.deeds.remove(sq)
+    if not f.deeds:
+        s.stack.pop()
+    interest = s.ed.interest[sq]
+    if s._events is not None:
+        s.event("mortgage_interest", player=f.player, square=sq, amount=interest)
+    money.charge(s, f.player, BANK, interest)

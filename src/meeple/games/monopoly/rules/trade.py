@@ -1,0 +1,140 @@
+"""Trades between players.
+
+Friends rules A, "Trading": "At any time during the game you can buy/sell/or trade with the
+other players", only deeds with no buildings in their colour group; "cash, deed cards, Get Out
+of Jail Free cards, or any combination of the three"; no promises. A mortgaged deed received
+costs the 10% (:mod:`.mortgage`). An offer is built one small choice at a time (add or remove
+a deed or card, set the cash), then proposed; the recipient accepts, rejects or counters.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.frames import TradeFrame
+from meeple.games.monopoly.rules import buildings, mortgage
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
+    """Deeds of ``p`` with no building anywhere in their group."""
+    ed = s.ed
+    out = []
+    for sq in ed.properties:
+        if s.owner[sq] == p and not buildings.group_has_buildings(s, ed.group_of[sq]):
+            out.append(sq)
+    return out
+
+
+def has_tradeables(s: MonopolyState, p: int) -> bool:
+    return p in s.card_holder or bool(tradeable_deeds(s, p))
+
+
+def can_start(s: MonopolyState, p: int) -> list[int]:
+    """The seats ``p`` may open an offer to now."""
+    if s.offers[p] >= s.rules.max_trade_offers_per_window:
+        return []
+    mine = has_tradeables(s, p)
+    return [q for q in s.seats_from(s.next_seat(p))
+            if q != p and (mine or has_tradeables(s, q))]
+
+
+def start(s: MonopolyState, p: int, q: int) -> None:
+    s.offers[p] += 1
+    s.stack.append(TradeFrame(p, q))
+    if s._events is not None:
+        s.event("trade_started", proposer=p, target=q)
+
+
+def toggle_deed(f: TradeFrame, sq: int) -> None:
+    if sq in f.deeds:
+        f.deeds.remove(sq)
+    else:
+        f.deeds.append(sq)
+
+
+def toggle_card(f: TradeFrame, d: int) -> None:
+    if d in f.cards:
+        f.cards.remove(d)
+    else:
+        f.cards.append(d)
+
+
+def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
+    """Something changes hands besides cash, and everyone can deliver what the offer says."""
+    if not f.deeds and not f.cards:
+        return False
+    both = (f.proposer, f.target)
+    for sq in f.deeds:
+        if s.owner[sq] not in both or buildings.group_has_buildings(s, s.ed.group_of[sq]):
+            return False
+    for d in f.cards:
+        if s.card_holder[d] not in both:
+            return False
+    if f.cash > 0:
+        return s.cash[f.proposer] >= f.cash
+    return s.cash[f.target] >= -f.cash
+
+
+def propose(s: MonopolyState, f: TradeFrame) -> None:
+    f.responding = True
+    if s._events is not None:
+        s.event("trade_offer", proposer=f.proposer, target=f.target, deeds=list(f.deeds),
+                cards=list(f.cards), cash=f.cash)
+
+
+def cancel(s: MonopolyState, f: TradeFrame) -> None:
+    s.stack.pop()
+    if s._events is not None:
+        s.event("trade_cancelled", proposer=f.proposer, target=f.target)
+
+
+def reject(s: MonopolyState, f: TradeFrame) -> None:
+    s.stack.pop()
+    if s._events is not None:
+        s.event("trade_rejected", proposer=f.proposer, target=f.target)
+
+
+def counter(s: MonopolyState, f: TradeFrame) -> None:
+    """The recipient turns the offer round and edits it as their own."""
+    f.proposer, f.target = f.target, f.proposer
+    f.cash = -f.cash
+    f.responding = False
+    f.counters += 1
+    if s._events is not None:
+        s.event("trade_countered", proposer=f.proposer, target=f.target)
+
+
+def accept(s: MonopolyState, f: TradeFrame) -> None:
+    """Swap everything, then each side deals with the mortgaged deeds it received."""
+    s.stack.pop()
+    p, q = f.proposer, f.target
+    to_p, to_q = [], []
+    for sq in f.deeds:
+        if s.owner[sq] == p:
+            s.owner[sq] = q
+            to_q.append(sq)
+        else:
+            s.owner[sq] = p
+            to_p.append(sq)
+    for d in f.cards:
+        s.card_holder[d] = q if s.card_holder[d] == p else p
+    s.cash[p] -= f.cash
+    s.cash[q] += f.cash
+    if s._events is not None:
+        s.event("trade_done", proposer=p, target=q, deeds=list(f.deeds), cards=list(f.cards),
+                cash=f.cash)
+    mortgage.receive_mortgaged(s, q, to_q)
+    mortgage.receive_mortgaged(s, p, to_p)
+
+
+def cash_ladder(s: MonopolyState, f: TradeFrame) -> list[int]:
+    """The cash amounts legal_actions lists for an offer (any amount in range is legal)."""
+    from meeple.games.monopoly.actions import CASH_LADDER
+
+    hi, lo = s.cash[f.proposer], -s.cash[f.target]
+    out = [-a for a in reversed(CASH_LADDER) if a and -a >= lo]
+    out += [a for a in CASH_LADDER if a <= hi]
+    return [a for a in out if a != f.cash]

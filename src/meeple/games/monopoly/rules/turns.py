@@ -1,0 +1,76 @@
+"""The turn, the any-time windows, and the end of the game.
+
+Friends rules B, "On Your Turn" and "Don't Wait for the Dice": building, selling, mortgaging,
+trading and collecting rent are open to every player "even when it isn't your turn - even if
+you're in Jail". They are offered at these windows (docs/RULES.md, "Any-time windows"):
+
+1. the player on turn, before each roll (and before the jail choice);
+2. the player on turn, after their moves, before ending the turn;
+3. every other player still in the game, in seat order from the left, once the turn ends and
+   before the next player rolls; a window closes when its player passes, and is skipped when
+   there is nothing they could do;
+4. a debtor raising money, and a buyer raising money to buy, may sell buildings and mortgage
+   (and a debtor may trade).
+
+"The game ends as soon as all but one of the players have been eliminated" (Friends rules A,
+"Winning"). A simulation may cap the number of turns: a capped game ends with the reason
+``turn_cap`` and ranks the players by net worth (docs/RULES.md, "Turn cap").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.rules import money
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def end_turn(s: MonopolyState) -> None:
+    """The player on turn is done: the other players' windows open, then the next turn."""
+    s.phase = s.WINDOW
+    s.window = [q for q in s.seats_from(s.next_seat(s.turn)) if q != s.turn]
+
+
+def next_turn(s: MonopolyState) -> None:
+    if s.max_turns and s.turn_no >= s.max_turns:
+        finish(s, "turn_cap")
+        return
+    s.turn = s.next_seat(s.turn)
+    s.turn_no += 1
+    s.doubles = 0
+    for i in range(len(s.offers)):
+        s.offers[i] = 0
+    s.phase = s.JAIL if s.in_jail[s.turn] else s.PRE_ROLL
+    if s._events is not None:
+        s.event("turn", player=s.turn, turn=s.turn_no)
+
+
+def expire_claims(s: MonopolyState) -> None:
+    """Rent not claimed before the next player's roll is forgiven."""
+    if s.claims:
+        s.claims = [c for c in s.claims if c[3] >= s.turn_no]
+
+
+def finish(s: MonopolyState, reason: str) -> None:
+    s.over = True
+    s.end_reason = reason
+    s.stack.clear()
+    s.window = []
+    s.phase = s.OVER
+    if s._events is not None:
+        s.event("game_over", reason=reason)
+
+
+def ranking(s: MonopolyState) -> tuple[list[int], list[int], list[float]]:
+    """(winners, ranking, scores). Last player standing: the survivor, then the others in
+    reverse order of elimination. Turn cap: the survivors by net worth (ties share first place
+    and are listed in seat order), then the eliminated in reverse order."""
+    worth = [float(money.net_worth(s, p)) if s.alive[p] else 0.0 for p in range(s.n)]
+    alive = [p for p in range(s.n) if s.alive[p]]
+    alive.sort(key=lambda p: -worth[p])
+    order = alive + list(reversed(s.eliminated))
+    best = worth[alive[0]] if alive else 0.0
+    winners = [p for p in alive if worth[p] == best]
+    return winners, order, worth

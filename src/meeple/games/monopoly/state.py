@@ -1,0 +1,659 @@
+"""The state of a Monopoly-family game and its kernel-protocol methods.
+
+The state is flat (lists of ints and bools indexed by seat or square) so that cloning and
+saving are cheap; rule logic lives in :mod:`meeple.games.monopoly.rules`, one module per rule.
+This module dispatches: who decides now, which actions are legal, and which rule an action runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.describe import describe_action, describe_event
+from meeple.games.monopoly.edition import Edition, RulesModel, builtin_edition, parse_edition
+from meeple.games.monopoly.frames import (
+    AuctionFrame,
+    BuyFrame,
+    DebtFrame,
+    Frame,
+    MortgageFeeFrame,
+    PlaceFrame,
+    ShortageFrame,
+    TradeFrame,
+    frame_from_dict,
+)
+from meeple.games.monopoly.rules import (
+    auction,
+    bankruptcy,
+    buildings,
+    buying,
+    jail,
+    money,
+    mortgage,
+    movement,
+    trade,
+    turns,
+)
+from meeple.kernel.errors import IllegalActionError
+from meeple.kernel.protocol import Action, Event, GameResult, GameState
+from meeple.kernel.rng import Rng
+
+SAVE_VERSION = 1
+_MGMT = frozenset({A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE,
+                   A.CLAIM_RENT})
+
+
+class MonopolyState(GameState):
+    """A game of any Monopoly edition. Create with :func:`new_monopoly`."""
+
+    family = "monopoly"
+
+    # Phases of the turn (used when no frame is on the stack).
+    PRE_ROLL, JAIL, END_TURN, WINDOW, OVER = range(5)
+    PHASE_NAMES = ("pre_roll", "jail", "end_turn", "window", "over")
+
+    def __init__(self, edition: Edition, players: int, seed: int,
+                 options: dict[str, Any] | None = None) -> None:
+        options = dict(options or {})
+        self._options = options
+        self.ed = edition = _with_rule_overrides(edition, options.get("rules"))
+        self.rules = r = edition.rules
+        self.max_turns = int(options.get("max_turns") or 0)
+        if not r.min_players <= players <= r.max_players:
+            raise ValueError(f"{edition.id} is for {r.min_players} to {r.max_players} players, "
+                             f"not {players}")
+        self.n = players
+        self._seed = seed
+        self.rng = Rng(seed)
+        self.cash = [r.starting_cash] * players
+        self.pos = [edition.go] * players
+        self.in_jail = [False] * players
+        self.jail_turns = [0] * players
+        self.alive = [True] * players
+        self.offers = [0] * players
+        size = edition.size
+        self.owner = [-1] * size
+        self.level = [0] * size
+        self.mortgaged = [False] * size
+        self.landings = [0] * size
+        self.houses = r.houses
+        self.hotels = r.hotels
+        self.decks: list[list[int]] = []
+        for d in edition.decks:
+            order = list(range(len(d.cards)))
+            self.rng.shuffle(order)
+            self.decks.append(order)
+        self.card_holder = [-1] * len(edition.decks)
+        self.turn = 0
+        self.turn_no = 1
+        self.phase = self.PRE_ROLL
+        self.doubles = 0
+        self.dice = (0, 0)
+        self.window: list[int] = []
+        self.stack: list[Frame] = []
+        self.claims: list[list[int]] = []  # [owner, payer, amount, turn_no, square]
+        self.eliminated: list[int] = []
+        self.over = False
+        self.end_reason = ""
+        self.bank_in = 0
+        self.bank_out = 0
+        self._history: list[Action] = []
+        self._events: list[Event] | None = None
+        self.record_events = True
+        self._legal: list[Action] | None = None
+
+    # -- identity -------------------------------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.ed.id
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    @property
+    def history(self) -> list[Action]:
+        return self._history
+
+    # -- helpers used by the rules -------------------------------------------------------
+
+    def event(self, kind: str, **data: Any) -> None:
+        """Record an event (callers check ``self._events is not None`` first: no cost unread)."""
+        if self._events is not None:
+            self._events.append(Event(kind, data))
+
+    def next_seat(self, p: int) -> int:
+        """The next seat to the left of ``p`` still in the game."""
+        n = self.n
+        q = (p + 1) % n
+        while not self.alive[q] and q != p:
+            q = (q + 1) % n
+        return q
+
+    def seats_from(self, p: int) -> list[int]:
+        """Seats still in the game in turn order, starting at ``p`` (if ``p`` is in)."""
+        n = self.n
+        return [(p + i) % n for i in range(n) if self.alive[(p + i) % n]]
+
+    def end_turn(self) -> None:
+        turns.end_turn(self)
+
+    def finish(self, reason: str) -> None:
+        turns.finish(self, reason)
+
+    def drop_frames_of(self, p: int) -> None:
+        """Remove decisions that belonged to eliminated seat ``p``."""
+        kept: list[Frame] = []
+        for f in self.stack:
+            if isinstance(f, BuyFrame | MortgageFeeFrame | PlaceFrame) and f.decider() == p:
+                continue
+            if isinstance(f, DebtFrame) and p in (f.debtor, f.creditor):
+                continue
+            if isinstance(f, TradeFrame) and p in (f.proposer, f.target):
+                continue
+            if isinstance(f, ShortageFrame):
+                if f.requester == p:
+                    continue
+                f.asking = [q for q in f.asking if q != p]
+                f.wanting = [q for q in f.wanting if q != p]
+            if isinstance(f, AuctionFrame) and p in f.active:
+                i = f.active.index(p)
+                f.active.pop(i)
+                if i < f.turn:
+                    f.turn -= 1
+                if f.active:
+                    f.turn %= len(f.active)
+                if f.high_bidder == p:
+                    f.high, f.high_bidder = 0, -1
+            kept.append(f)
+        self.stack = kept
+        self.window = [q for q in self.window if q != p]
+
+    # -- the protocol -------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over:
+            return -1
+        if self.stack:
+            return self.stack[-1].decider()
+        if self.phase == self.WINDOW:
+            return self.window[0]
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def result(self) -> GameResult | None:
+        if not self.over:
+            return None
+        winners, order, worth = turns.ranking(self)
+        return GameResult(winners, order, self.end_reason, self.turn_no, worth)
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def invalidate(self) -> None:
+        """Forget the cached legal actions (call after editing the state by hand in tests)."""
+        self._legal = None
+
+    def _compute_legal(self) -> list[Action]:
+        if self.over:
+            return []
+        p = self.current_player()
+        if not self.stack:
+            ph = self.phase
+            if ph == self.PRE_ROLL:
+                return [A.A_ROLL, *self.management(p)]
+            if ph == self.JAIL:
+                out = []
+                if self.cash[p] >= self.rules.jail_fine:
+                    out.append(A.A_PAY_FINE)
+                out += [Action(A.USE_CARD, (d,)) for d, h in enumerate(self.card_holder)
+                        if h == p]
+                out.append(A.A_ROLL)
+                return out + self.management(p)
+            if ph == self.END_TURN:
+                return [A.A_END_TURN, *self.management(p)]
+            return [A.A_PASS, *self.management(p)]  # WINDOW
+        f = self.stack[-1]
+        if isinstance(f, BuyFrame):
+            out = [A.A_BUY] if buying.can_buy(self, f) else []
+            return out + [A.A_DECLINE, *self.raise_money(p)]
+        if isinstance(f, AuctionFrame):
+            return [*(Action(A.BID, (x,)) for x in auction.bid_ladder(self, f)), A.A_PASS]
+        if isinstance(f, DebtFrame):
+            out = self.raise_money(p)
+            out += [Action(A.TRADE, (q,)) for q in trade.can_start(self, p)]
+            if bankruptcy.can_declare(self, f):
+                out.append(A.A_BANKRUPT)
+            return out
+        if isinstance(f, TradeFrame):
+            return self._trade_actions(f)
+        if isinstance(f, MortgageFeeFrame):
+            sq = f.deeds[0]
+            out = []
+            if self.cash[p] >= self.ed.unmortgage_cost[sq]:
+                out.append(Action(A.LIFT_MORTGAGE, (sq,)))
+            out.append(Action(A.KEEP_MORTGAGE, (sq,)))
+            return out
+        if isinstance(f, ShortageFrame):
+            return [A.A_WANT, A.A_NO]
+        if isinstance(f, PlaceFrame):
+            return [Action(A.PLACE_BUILDING, (sq,))
+                    for sq in buildings.place_squares(self, p, f.item)]
+        raise AssertionError(f"unknown frame {f!r}")
+
+    def _trade_actions(self, f: TradeFrame) -> list[Action]:
+        if f.responding:
+            out = [A.A_ACCEPT] if trade.offer_valid(self, f) else []
+            out.append(A.A_REJECT)
+            if f.counters < self.rules.max_counter_offers:
+                out.append(A.A_COUNTER)
+            return out
+        out = [Action(A.TRADE_DEED, (sq,))
+               for sq in sorted(trade.tradeable_deeds(self, f.proposer)
+                                + trade.tradeable_deeds(self, f.target))]
+        out += [Action(A.TRADE_CARD, (d,)) for d, h in enumerate(self.card_holder)
+                if h in (f.proposer, f.target)]
+        out += [Action(A.TRADE_CASH, (x,)) for x in trade.cash_ladder(self, f)]
+        if trade.offer_valid(self, f):
+            out.append(A.A_PROPOSE)
+        out.append(A.A_CANCEL)
+        return out
+
+    def management(self, p: int) -> list[Action]:
+        """The any-time actions open to ``p`` now: build, sell, mortgage, lift, trade, claim."""
+        out = [Action(A.BUILD, (sq,)) for sq in buildings.build_squares(self, p)]
+        out += self.raise_money(p)
+        out += [Action(A.UNMORTGAGE, (sq,)) for sq in mortgage.unmortgage_squares(self, p)]
+        out += [Action(A.TRADE, (q,)) for q in trade.can_start(self, p)]
+        if self.claims:
+            out += [Action(A.CLAIM_RENT, (i,)) for i, c in enumerate(self.claims) if c[0] == p]
+        return out
+
+    def raise_money(self, p: int) -> list[Action]:
+        """Selling buildings and mortgaging: what a player short of cash may do."""
+        out = [Action(A.SELL_BUILDING, (sq,)) for sq in buildings.sell_squares(self, p)]
+        out += [Action(A.SELL_GROUP, (g,)) for g in buildings.sell_group_groups(self, p)]
+        out += [Action(A.MORTGAGE, (sq,)) for sq in mortgage.mortgage_squares(self, p)]
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        if self.over:
+            return False
+        if action in self.legal_actions():
+            return True
+        return self._in_range(action)
+
+    def _in_range(self, action: Action) -> bool:
+        """Amount actions accept any amount in range, not only the listed ladder."""
+        if len(action.args) != 1 or not self.stack:
+            return False
+        f = self.stack[-1]
+        x = action.args[0]
+        if action.kind == A.BID and isinstance(f, AuctionFrame):
+            return f.next_min() <= x <= self.cash[f.decider()]
+        if action.kind == A.TRADE_CASH and isinstance(f, TradeFrame) and not f.responding:
+            return -self.cash[f.target] <= x <= self.cash[f.proposer]
+        return False
+
+    def apply(self, action: Action) -> list[Event]:
+        if not self.is_legal(action):
+            raise IllegalActionError(str(action), self.why_illegal(action))
+        self._events = events = [] if self.record_events else None
+        self._legal = None
+        self._history.append(action)
+        self._dispatch(action)
+        self._settle()
+        self._events = None
+        return events if events is not None else []
+
+    def _dispatch(self, action: Action) -> None:
+        kind = action.kind
+        p = self.current_player()
+        arg = action.args[0] if action.args else 0
+        if kind in _MGMT:
+            self._management(p, kind, arg)
+            return
+        if not self.stack:
+            if kind == A.ROLL:
+                turns.expire_claims(self)
+                if self.phase == self.JAIL:
+                    jail.roll_in_jail(self, p)
+                else:
+                    movement.roll_and_move(self, p)
+            elif kind == A.PAY_FINE:
+                jail.pay_fine(self, p)
+            elif kind == A.USE_CARD:
+                jail.use_card(self, p, arg)
+            elif kind == A.END_TURN:
+                turns.end_turn(self)
+            elif kind == A.PASS:
+                self.window.pop(0)
+            return
+        f = self.stack[-1]
+        if isinstance(f, BuyFrame):
+            if kind == A.BUY:
+                buying.buy(self, f)
+            else:
+                buying.decline(self, f)
+        elif isinstance(f, AuctionFrame):
+            if kind == A.BID:
+                auction.bid(self, f, arg)
+            else:
+                auction.drop_out(self, f)
+        elif isinstance(f, DebtFrame):
+            bankruptcy.declare(self, f)
+        elif isinstance(f, TradeFrame):
+            self._trade(f, kind, arg)
+        elif isinstance(f, MortgageFeeFrame):
+            if kind == A.LIFT_MORTGAGE:
+                mortgage.lift_now(self, f, arg)
+            else:
+                mortgage.keep_mortgaged(self, f, arg)
+        elif isinstance(f, ShortageFrame):
+            buildings.answer_shortage(self, f, kind == A.WANT_BUILDING)
+        elif isinstance(f, PlaceFrame):
+            buildings.place_won(self, f, arg)
+
+    def _management(self, p: int, kind: str, arg: int) -> None:
+        if kind == A.BUILD:
+            buildings.request_build(self, p, arg)
+        elif kind == A.SELL_BUILDING:
+            buildings.sell(self, p, arg)
+        elif kind == A.SELL_GROUP:
+            buildings.sell_group(self, p, arg)
+        elif kind == A.MORTGAGE:
+            mortgage.mortgage(self, p, arg)
+        elif kind == A.UNMORTGAGE:
+            mortgage.unmortgage(self, p, arg)
+        elif kind == A.TRADE:
+            trade.start(self, p, arg)
+        elif kind == A.CLAIM_RENT:
+            owner, payer, amount, _, sq = self.claims.pop(arg)
+            if self._events is not None:
+                self.event("rent", owner=owner, payer=payer, square=sq, amount=amount)
+            money.charge(self, payer, owner, amount)
+
+    def _trade(self, f: TradeFrame, kind: str, arg: int) -> None:
+        if kind == A.TRADE_DEED:
+            trade.toggle_deed(f, arg)
+        elif kind == A.TRADE_CARD:
+            trade.toggle_card(f, arg)
+        elif kind == A.TRADE_CASH:
+            f.cash = arg
+        elif kind == A.PROPOSE:
+            trade.propose(self, f)
+        elif kind == A.CANCEL:
+            trade.cancel(self, f)
+        elif kind == A.ACCEPT:
+            trade.accept(self, f)
+        elif kind == A.REJECT:
+            trade.reject(self, f)
+        elif kind == A.COUNTER:
+            trade.counter(self, f)
+
+    def _settle(self) -> None:
+        """Run everything that needs no decision, until someone must decide or the game ends:
+        pay debts once the cash is there, close decided auctions, skip empty windows."""
+        while not self.over:
+            if self.stack:
+                f = self.stack[-1]
+                if isinstance(f, DebtFrame):
+                    if bankruptcy.settle(self, f):
+                        return
+                elif isinstance(f, AuctionFrame):
+                    if auction.settle(self, f):
+                        return
+                elif isinstance(f, ShortageFrame):
+                    if buildings.settle_shortage(self, f):
+                        return
+                elif isinstance(f, PlaceFrame):
+                    if buildings.place_squares(self, f.player, f.item):
+                        return
+                    self.stack.pop()  # nowhere legal to put it any more: the bid is refunded
+                    money.bank_pays(self, f.player, f.paid)
+                elif isinstance(f, MortgageFeeFrame) and not f.deeds:
+                    self.stack.pop()
+                else:
+                    return
+                continue
+            ph = self.phase
+            if ph == self.END_TURN:
+                if self.management(self.turn):
+                    return
+                turns.end_turn(self)
+            elif ph == self.WINDOW:
+                if not self.window:
+                    turns.next_turn(self)
+                elif self.management(self.window[0]):
+                    return
+                else:
+                    self.window.pop(0)
+            else:
+                return
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now."""
+        if self.over:
+            return "the game is over"
+        p = self.current_player()
+        legal = self.legal_actions()
+        kinds = sorted({a.kind for a in legal})
+        decision = self.decision_name()
+        if action.kind not in A.ALL_KINDS:
+            return f"there is no action {action.kind!r}"
+        if action.kind not in kinds:
+            return (f"seat {p} must decide '{decision}' now; legal action kinds: "
+                    f"{', '.join(kinds)}")
+        if action.kind == A.BUY:
+            f = self.stack[-1]
+            assert isinstance(f, BuyFrame)
+            return f"cash {self.cash[p]} is less than the price {self.ed.price[f.square]}"
+        if action.kind == A.BID:
+            f = self.stack[-1]
+            assert isinstance(f, AuctionFrame)
+            return (f"a bid must be between {f.next_min()} and your cash {self.cash[p]}")
+        if action.kind == A.BUILD and action.args:
+            return _build_reason(self, p, action.args[0])
+        args = sorted(str(a) for a in legal if a.kind == action.kind)
+        return f"{action} is not one of the legal choices: {', '.join(args)}"
+
+    def decision_name(self) -> str:
+        """The name of the current decision (a frame name or a phase name)."""
+        if self.stack:
+            return self.stack[-1].name
+        return self.PHASE_NAMES[self.phase]
+
+    # -- copies, saves, views -----------------------------------------------------------
+
+    def clone(self) -> MonopolyState:
+        c = object.__new__(MonopolyState)
+        c.__dict__.update(self.__dict__)
+        for name in ("cash", "pos", "in_jail", "jail_turns", "alive", "offers", "owner", "level",
+                     "mortgaged", "landings", "card_holder", "window", "eliminated",
+                     "_history"):
+            setattr(c, name, list(getattr(self, name)))
+        c.decks = [list(d) for d in self.decks]
+        c.stack = [f.copy() for f in self.stack]
+        c.claims = [list(x) for x in self.claims]
+        c.rng = Rng(0)
+        c.rng.state = self.rng.state
+        c._legal = None
+        c._events = None
+        return c
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "rng": self.rng.state,
+            "cash": list(self.cash), "pos": list(self.pos), "in_jail": list(self.in_jail),
+            "jail_turns": list(self.jail_turns), "alive": list(self.alive),
+            "offers": list(self.offers), "owner": list(self.owner), "level": list(self.level),
+            "mortgaged": list(self.mortgaged), "landings": list(self.landings),
+            "houses": self.houses, "hotels": self.hotels,
+            "decks": [list(d) for d in self.decks], "card_holder": list(self.card_holder),
+            "turn": self.turn, "turn_no": self.turn_no, "phase": self.PHASE_NAMES[self.phase],
+            "doubles": self.doubles, "dice": list(self.dice), "window": list(self.window),
+            "stack": [f.to_dict() for f in self.stack], "claims": [list(c) for c in self.claims],
+            "eliminated": list(self.eliminated), "over": self.over,
+            "end_reason": self.end_reason, "bank_in": self.bank_in, "bank_out": self.bank_out,
+        }
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Load a :meth:`snapshot` into this state (same edition and seats). ``KeyError`` or
+        ``ValueError`` on malformed data; the caller turns them into a save-file error."""
+        n, size = self.n, self.ed.size
+
+        def ints(key: str, length: int) -> list[int]:
+            v = snap[key]
+            if not isinstance(v, list) or len(v) != length or not all(
+                    isinstance(x, int) for x in v):
+                raise ValueError(f"{key} must be a list of {length} integers")
+            return [int(x) for x in v]
+
+        self.rng.state = int(snap["rng"])
+        self.cash, self.pos = ints("cash", n), ints("pos", n)
+        self.in_jail = [bool(x) for x in ints("in_jail", n)]
+        self.jail_turns, self.offers = ints("jail_turns", n), ints("offers", n)
+        self.alive = [bool(x) for x in ints("alive", n)]
+        self.owner, self.level = ints("owner", size), ints("level", size)
+        self.mortgaged = [bool(x) for x in ints("mortgaged", size)]
+        self.landings = ints("landings", size)
+        self.houses, self.hotels = int(snap["houses"]), int(snap["hotels"])
+        self.decks = [[int(x) for x in d] for d in snap["decks"]]
+        if len(self.decks) != len(self.ed.decks):
+            raise ValueError("decks: wrong number of decks for this edition")
+        self.card_holder = ints("card_holder", len(self.ed.decks))
+        self.turn, self.turn_no = int(snap["turn"]), int(snap["turn_no"])
+        self.phase = self.PHASE_NAMES.index(snap["phase"])
+        self.doubles = int(snap["doubles"])
+        d = snap["dice"]
+        self.dice = (int(d[0]), int(d[1]))
+        self.window = [int(x) for x in snap["window"]]
+        self.stack = [frame_from_dict(f) for f in snap["stack"]]
+        self.claims = [[int(x) for x in c] for c in snap["claims"]]
+        self.eliminated = [int(x) for x in snap["eliminated"]]
+        self.over, self.end_reason = bool(snap["over"]), str(snap["end_reason"])
+        self.bank_in, self.bank_out = int(snap["bank_in"]), int(snap["bank_out"])
+        self._legal = None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The state as ``seat`` may see it: everything on the table, nothing hidden.
+
+        Deck order and the random state are never included (only deck sizes); an offer still
+        being drafted is shown to its proposer only.
+        """
+        ed = self.ed
+        decider = self.current_player()
+        frame: dict[str, Any] | None = None
+        if self.stack:
+            f = self.stack[-1]
+            if isinstance(f, TradeFrame) and not f.responding and seat != f.proposer:
+                frame = {"frame": "trade", "proposer": f.proposer, "target": f.target,
+                         "drafting": True}
+            else:
+                frame = f.to_dict()
+        return {
+            "game": ed.id,
+            "edition": ed.name,
+            "seat": seat,
+            "turn": self.turn,
+            "turn_no": self.turn_no,
+            "phase": self.PHASE_NAMES[self.phase],
+            "decision": self.decision_name(),
+            "decider": decider,
+            "frame": frame,
+            "dice": list(self.dice),
+            "doubles": self.doubles,
+            "players": [
+                {"seat": p, "cash": self.cash[p], "position": self.pos[p],
+                 "in_jail": self.in_jail[p], "jail_turns": self.jail_turns[p],
+                 "alive": self.alive[p],
+                 "jail_cards": [d for d, h in enumerate(self.card_holder) if h == p],
+                 "net_worth": money.net_worth(self, p)}
+                for p in range(self.n)
+            ],
+            "squares": [
+                {"index": sq, "name": ed.square_names[sq], "owner": self.owner[sq],
+                 "level": self.level[sq], "mortgaged": self.mortgaged[sq]}
+                for sq in range(ed.size)
+            ],
+            "bank": {"houses": self.houses, "hotels": self.hotels},
+            "decks": [{"id": d.id, "name": d.name, "cards_left": len(self.decks[i])}
+                      for i, d in enumerate(ed.decks)],
+            "claims": [{"owner": c[0], "payer": c[1], "amount": c[2], "square": c[4]}
+                       for c in self.claims],
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "legal_actions": ([str(a) for a in self.legal_actions()]
+                              if seat is not None and seat == decider else []),
+        }
+
+    def describe(self, event: Event) -> str:
+        return describe_event(self, event)
+
+    def describe_action(self, action: Action) -> str:
+        return describe_action(self, action)
+
+
+def _build_reason(s: MonopolyState, p: int, sq: int) -> str:
+    ed = s.ed
+    if not 0 <= sq < ed.size or ed.kind[sq] != 1:
+        return f"square {sq} is not a street"
+    g = ed.group_of[sq]
+    name = ed.square_names[sq]
+    if not rules_owns(s, p, g):
+        return f"you do not own every street of {ed.groups[g].name}"
+    if any(s.mortgaged[m] for m in ed.groups[g].members):
+        return f"a street of {ed.groups[g].name} is mortgaged"
+    if s.level[sq] >= buildings.HOTEL_LEVEL:
+        return f"{name} already has a {ed.names.hotel}"
+    if not buildings.even_build_ok(s, sq):
+        return f"build evenly: another street of {ed.groups[g].name} has fewer buildings"
+    if s.cash[p] < ed.house_cost[sq]:
+        return f"cash {s.cash[p]} is less than the cost {ed.house_cost[sq]}"
+    return f"the bank has no {ed.names.hotel if s.level[sq] == 4 else ed.names.house} left"
+
+
+def rules_owns(s: MonopolyState, p: int, g: int) -> bool:
+    return all(s.owner[m] == p for m in s.ed.groups[g].members)
+
+
+def _with_rule_overrides(edition: Edition, overrides: Any) -> Edition:
+    if not overrides:
+        return edition
+    if not isinstance(overrides, dict):
+        raise ValueError("options.rules must be a table of rule options")
+    merged = {**edition.rules.model_dump(), **overrides}
+    from pydantic import ValidationError
+
+    try:
+        RulesModel.model_validate(merged)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise ValueError(f"options.rules.{loc}: {err['msg']}") from None
+    data = edition.model.model_dump()
+    data["rules"] = merged
+    return parse_edition(data, edition.source)
+
+
+def new_monopoly(edition: str | Edition, players: int, seed: int,
+                 options: dict[str, Any] | None = None) -> MonopolyState:
+    """Start a game of ``edition`` (an id or a loaded :class:`Edition`)."""
+    ed = builtin_edition(edition) if isinstance(edition, str) else edition
+    s = MonopolyState(ed, players, seed, options)
+    s._settle()
+    return s

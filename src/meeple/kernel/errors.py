@@ -1,0 +1,48 @@
+"""Typed errors. Every error says what is wrong and where; none leaves a game half-changed."""
+
+from __future__ import annotations
+
+
+class MeepleError(Exception):
+    """Base class of every error meeple raises on purpose."""
+
+
+class IllegalActionError(MeepleError):
+    """An action that is not legal now. The state is left exactly as it was.
+
+    ``reason`` is a sentence a person can read; ``action`` is the offending action's text.
+    """
+
+    def __init__(self, action: str, reason: str) -> None:
+        super().__init__(f"illegal action {action!r}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class EditionError(MeepleError):
+    """A malformed edition file: names the file, the field and the reason."""
+
+    def __init__(self, file: str, field: str, reason: str) -> None:
+        super().__init__(f"{file}: {field}: {reason}")
+        self.file = file
+        self.field = field
+        self.reason = reason
+
+
+class SaveFileError(MeepleError):
+    """A save file that cannot be read: names the file, the field and the reason."""
+
+    def __init__(self, file: str, field: str, reason: str) -> None:
+        super().__init__(f"{file}: {field}: {reason}")
+        self.file = file
+        self.field = field
+        self.reason = reason
+
+
+class UnknownGameError(MeepleError):
+    """A game or edition id that does not exist."""
+
+    def __init__(self, game: str, known: list[str]) -> None:
+        super().__init__(f"unknown game or edition {game!r}; known: {', '.join(known)}")
+        self.game = game
+        self.known = known

@@ -1,0 +1,164 @@
+"""The kernel protocol: the narrow interface every game implements and every driver uses.
+
+Modelled on OpenSpiel's ``State`` and catanatron's ``Game``: a driver asks who must decide now
+(:meth:`GameState.current_player`), which actions are legal (:meth:`GameState.legal_actions`),
+applies one (:meth:`GameState.apply`, which returns what happened as :class:`Event` values), and
+reads :meth:`GameState.is_terminal` and :meth:`GameState.result`. :meth:`GameState.view` is the
+only way a seat sees the state: it strips what that seat may not see (deck order, the random
+state). A game is fully determined by ``(game id, options, seed, actions)``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+
+class Action(NamedTuple):
+    """A small, hashable action value: a kind and integer arguments.
+
+    Its text form is ``"kind arg1 arg2"`` (``"bid 120"``, ``"build 39"``): readable in logs and
+    save files, and parsed back by :meth:`parse`.
+    """
+
+    kind: str
+    args: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + " " + " ".join(str(a) for a in self.args)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse ``"kind arg1 arg2"``; raises ``ValueError`` with the reason if malformed."""
+        parts = text.split()
+        if not parts:
+            raise ValueError("empty action")
+        kind = parts[0]
+        if not kind.replace("_", "").isalpha() or not kind.islower():
+            raise ValueError(f"action kind {kind!r} must be lower-case words joined by '_'")
+        try:
+            args = tuple(int(p) for p in parts[1:])
+        except ValueError:
+            raise ValueError(f"action arguments of {text!r} must be integers") from None
+        return cls(kind, args)
+
+
+class Event(NamedTuple):
+    """Something that happened, as data. Games turn events into plain words on request."""
+
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass
+class GameResult:
+    """The outcome of a finished game.
+
+    ``ranking`` lists seats from first place down; ``winners`` are the seats sharing first
+    place (one unless the game's tie-break leaves a tie). ``end_reason`` names why the game
+    ended (``"last_player_standing"``, ``"turn_cap"``, ...).
+    """
+
+    winners: list[int]
+    ranking: list[int]
+    end_reason: str
+    turns: int
+    scores: list[float] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "ranking": list(self.ranking),
+            "end_reason": self.end_reason,
+            "turns": self.turns,
+            "scores": list(self.scores),
+        }
+
+
+class GameState(ABC):
+    """One game in progress. Subclasses hold flat, cheaply copied data."""
+
+    #: The game family id (``"monopoly"``, ``"monopolis"``).
+    family: str = ""
+
+    @property
+    @abstractmethod
+    def game_id(self) -> str:
+        """The id a user types: an edition id (``"classic"``) or ``"monopolis"``."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats."""
+
+    @property
+    @abstractmethod
+    def seed(self) -> int:
+        """The seed the game was created with."""
+
+    @property
+    @abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The game options the game was created with (JSON-able)."""
+
+    @property
+    @abstractmethod
+    def history(self) -> list[Action]:
+        """Every action applied since the start, in order."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that must decide now, or -1 when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the current decision, in a stable order.
+
+        Actions with an amount (a bid, cash in a trade) list a ladder of amounts; any amount in
+        the documented range is also accepted by :meth:`apply` (see :meth:`is_legal`).
+        """
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now."""
+        return action in self.legal_actions()
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` for the current player and return the events it caused.
+
+        Raises :class:`~meeple.kernel.errors.IllegalActionError` (state untouched) if the action
+        is not legal now. Events are returned only while :attr:`record_events` is true.
+        """
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def result(self) -> GameResult | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). Never deck order or random state."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-able data (secrets included: this is the save file's core)."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy (for search): no shared mutable data."""
+
+    @abstractmethod
+    def describe(self, event: Event) -> str:
+        """An event in plain words."""
+
+    @abstractmethod
+    def describe_action(self, action: Action) -> str:
+        """An action in plain words for the current position."""
+
+    record_events: bool = True
