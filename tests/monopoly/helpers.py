@@ -1,0 +1,106 @@
+"""Helpers for scenario tests: set up a position, script the dice, act, assert."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.monopoly import MonopolyState, new_monopoly
+from meeple.games.monopoly.audit import audit
+from meeple.kernel.protocol import Action, Event
+from meeple.kernel.rng import Rng
+
+
+class ScriptedDice(Rng):
+    """An Rng whose ``below(6)`` calls return scripted die faces (1-6), in order.
+
+    Other draws (deck shuffles happen at setup, before scripting) fall through to a seeded
+    stream, so a test scripts exactly the dice it cares about.
+    """
+
+    def __init__(self, faces: list[int]) -> None:
+        super().__init__(12345)
+        self.faces = list(faces)
+
+    def below(self, n: int) -> int:
+        if n == 6 and self.faces:
+            return self.faces.pop(0) - 1
+        return super().below(n)
+
+
+def game(players: int = 4, seed: int = 1, **rules: Any) -> MonopolyState:
+    """A fresh classic game with events recorded; ``rules`` override rule options."""
+    options: dict[str, Any] = {"rules": rules} if rules else {}
+    return new_monopoly("classic", players, seed, options)
+
+
+def dice(s: MonopolyState, *faces: int) -> None:
+    """Script the next die faces: ``dice(s, 3, 4)`` makes the next roll a 3 and a 4."""
+    s.rng = ScriptedDice(list(faces))
+
+
+def own(s: MonopolyState, p: int, *squares: int, mortgaged: bool = False) -> None:
+    for sq in squares:
+        s.owner[sq] = p
+        s.mortgaged[sq] = mortgaged
+    s.invalidate()
+
+
+def build_to(s: MonopolyState, levels: dict[int, int]) -> None:
+    """Put buildings on squares straight from the bank's stock (level 5 = hotel)."""
+    for sq, lvl in levels.items():
+        old = s.level[sq]
+        if old == 5:
+            s.hotels += 1
+        else:
+            s.houses += old
+        if lvl == 5:
+            s.hotels -= 1
+        else:
+            s.houses -= lvl
+        s.level[sq] = lvl
+    s.invalidate()
+
+
+def at(s: MonopolyState, p: int, sq: int) -> None:
+    s.pos[p] = sq
+    s.invalidate()
+
+
+def cash(s: MonopolyState, p: int, amount: int) -> None:
+    """Set a player's cash, keeping the money audit balanced (the bank pays or takes it)."""
+    diff = amount - s.cash[p]
+    if diff > 0:
+        s.bank_out += diff
+    else:
+        s.bank_in -= diff
+    s.cash[p] = amount
+    s.invalidate()
+
+
+def deck_top(s: MonopolyState, deck: int, card_id: str) -> None:
+    """Put the card with ``card_id`` on top of deck ``deck``."""
+    cards = s.ed.decks[deck].cards
+    idx = next(i for i, c in enumerate(cards) if c.id == card_id)
+    s.decks[deck].remove(idx)
+    s.decks[deck].insert(0, idx)
+    s.invalidate()
+
+
+def act(s: MonopolyState, text: str) -> list[Event]:
+    """Apply an action given as text and check the invariants still hold."""
+    events = s.apply(Action.parse(text))
+    problems = audit(s)
+    assert not problems, problems
+    return events
+
+
+def kinds(s: MonopolyState) -> set[str]:
+    return {a.kind for a in s.legal_actions()}
+
+
+def legal(s: MonopolyState) -> set[str]:
+    return {str(a) for a in s.legal_actions()}
+
+
+def event_kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
