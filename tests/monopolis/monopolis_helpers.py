@@ -46,13 +46,7 @@ def find_card(
         if card is None or list(card.needs) != want or card.type != CARD_TYPES[type_name]:
             continue
         kind = (
-            "icon"
-            if card.icon >= 0
-            else "coins"
-            if card.coins
-            else "liza"
-            if card.liza
-            else "none"
+            "icon" if card.icon >= 0 else "coins" if card.coins else "liza" if card.liza else "none"
         )
         if reward in ("any", kind):
             ids.append(card.id)
@@ -115,3 +109,22 @@ def place_tile(state: MonopolisState, plot: int, value: int, owner: int, houses:
 def at(x: int, y: int) -> int:
     """The plot at offset (x east, y north) of the castle."""
     return plot_at(x + 3, 3 - y)
+
+
+def tools_card(state: MonopolisState, plot: int, reward: str = "none") -> int:
+    """Put a Type III card showing two tools (and a reward of the given kind) on ``plot``."""
+    for third in ("workers", "iron", "wood", "tools"):
+        try:
+            card = find_card(state, ["tools", "tools", third], "III", reward)
+        except AssertionError:
+            continue
+        if card in state.bag:
+            put_card(state, plot, card)
+            return card
+    raise AssertionError(f"no two-tools card with reward {reward}")
+
+
+def give_exactly(state: MonopolisState, seat: int, card_id: int) -> None:
+    """Set ``seat``'s resources to exactly what card ``card_id`` needs."""
+    state.res[seat] = list(state.comps.card(card_id).needs)
+    state._legal = None

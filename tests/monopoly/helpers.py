@@ -104,3 +104,84 @@ def legal(s: MonopolyState) -> set[str]:
 
 def event_kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+# -- additions for the rule scenario tests ------------------------------------------------
+
+# Classic deck indices and group indices (editions/classic.toml order).
+CHANCE, CHEST = 0, 1
+BROWN, LIGHT_BLUE, PINK, ORANGE, RED, YELLOW, GREEN, DARK_BLUE, RAILROADS, UTILITIES = range(10)
+
+
+def capped_game(players: int = 4, seed: int = 1, max_turns: int = 0, **rules: Any) -> MonopolyState:
+    """A classic game with a turn cap (``options["max_turns"]``) and rule overrides."""
+    options: dict[str, Any] = {"max_turns": max_turns}
+    if rules:
+        options["rules"] = rules
+    return new_monopoly("classic", players, seed, options)
+
+
+def turn_of(s: MonopolyState, p: int) -> None:
+    """Make it seat ``p``'s turn, before their roll (or at their jail choice if jailed)."""
+    s.turn = p
+    s.phase = s.JAIL if s.in_jail[p] else s.PRE_ROLL
+    s.doubles = 0
+    s.invalidate()
+
+
+def jail(s: MonopolyState, p: int, turns: int = 0) -> None:
+    """Put ``p`` in jail having already failed ``turns`` attempts at doubles."""
+    s.pos[p] = s.ed.jail
+    s.in_jail[p] = True
+    s.jail_turns[p] = turns
+    if s.turn == p and not s.stack and s.phase in (s.PRE_ROLL, s.JAIL):
+        s.phase = s.JAIL
+    s.invalidate()
+
+
+def give_card(s: MonopolyState, p: int, deck: int) -> None:
+    """Hand ``p`` the Get Out of Jail Free card of ``deck`` (taken out of the deck)."""
+    jc = s.ed.decks[deck].jail_card
+    if jc in s.decks[deck]:
+        s.decks[deck].remove(jc)
+    s.card_holder[deck] = p
+    s.invalidate()
+
+
+def pass_windows(s: MonopolyState) -> None:
+    """Close every open any-time window (each player passes) until a turn begins."""
+    for _ in range(50):
+        if s.over or s.stack:
+            return
+        if s.phase == s.WINDOW:
+            act(s, "pass")
+        elif s.phase == s.END_TURN:
+            act(s, "end_turn")
+        else:
+            return
+    raise AssertionError("windows never closed")
+
+
+def finish_turn(s: MonopolyState) -> None:
+    """End the current turn (if it is at its end) and pass every window after it."""
+    pass_windows(s)
+
+
+def illegal(s: MonopolyState, text: str) -> str:
+    """Apply ``text``, expect IllegalActionError, check the state did not change at all.
+
+    Returns the error's reason.
+    """
+    import pytest
+
+    from meeple.kernel.errors import IllegalActionError
+
+    before = s.snapshot()
+    history = len(s.history)
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(Action.parse(text))
+    assert s.snapshot() == before
+    assert len(s.history) == history
+    assert info.value.reason
+    assert info.value.action == str(Action.parse(text))
+    return info.value.reason

@@ -16,9 +16,6 @@ PLOTS = SIZE * SIZE
 CASTLE = (SIZE * SIZE) // 2
 EMPTY = -1
 
-#: Direction names in the order neighbours are listed (and cards dealt).
-DIRECTIONS = ("north", "east", "south", "west")
-
 
 def plot_at(col: int, row: int) -> int:
     """The plot number of grid cell (``col``, ``row``)."""

@@ -43,7 +43,7 @@ def cell_text(state: MonopolisState, plot: int) -> str:
 def render_city(state: MonopolisState) -> str:
     """The whole 7 x 7 city as lines of text, north at the top, with a legend."""
     head = "     " + "".join(f"{x:^{WIDTH}}" for x in range(-RADIUS, RADIUS + 1))
-    lines = [head]
+    lines = [head.rstrip()]
     for row in range(SIZE):
         y = RADIUS - row
         cells = "".join(f"{cell_text(state, plot_at(col, row)):^{WIDTH}}" for col in range(SIZE))

@@ -74,5 +74,7 @@ ALL_KINDS = (
 
 # Offsets above the smallest legal bid that legal_actions lists (any amount in range is legal).
 BID_LADDER = (0, 4, 9, 24, 49, 99, 199, 499)
+# Changes one draft of a trade offer may make before it must be proposed or cancelled.
+MAX_DRAFT_EDITS = 12
 # Cash amounts listed while building a trade offer (any amount in range is legal).
 CASH_LADDER = (0, 10, 25, 50, 100, 200, 500, 1000)

@@ -20,54 +20,57 @@ def audit(s: MonopolyState) -> list[str]:
     """Every broken invariant, as sentences; empty when the state is sound."""
     bad: list[str] = []
     ed, r = s.ed, s.rules
+    cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
     start = r.starting_cash * s.n
-    if sum(s.cash) != start + s.bank_out - s.bank_in:
-        bad.append(f"money: players hold {sum(s.cash)}, expected "
+    if sum(cash) != start + s.bank_out - s.bank_in:
+        bad.append(f"money: players hold {sum(cash)}, expected "
                    f"{start} + {s.bank_out} paid out - {s.bank_in} taken in")
-    for p in range(s.n):
-        if s.cash[p] < 0:
-            bad.append(f"seat {p} has negative cash {s.cash[p]}")
-        if not s.alive[p] and s.cash[p]:
-            bad.append(f"eliminated seat {p} still has cash {s.cash[p]}")
-    houses_out = sum(lvl for lvl in s.level if lvl < 5)
-    hotels_out = sum(1 for lvl in s.level if lvl == 5)
+    if min(cash) < 0:
+        bad.append(f"negative cash: {cash}")
+    if not all(alive) and any(c for p, c in enumerate(cash) if not alive[p]):
+        bad.append(f"an eliminated seat still has cash: {cash}")
+    hotels_out = level.count(5)
+    houses_out = sum(level) - 5 * hotels_out
     if s.houses + houses_out != r.houses or s.houses < 0:
         bad.append(f"houses: bank {s.houses} + on board {houses_out} != {r.houses}")
     if s.hotels + hotels_out != r.hotels or s.hotels < 0:
         bad.append(f"hotels: bank {s.hotels} + on board {hotels_out} != {r.hotels}")
+    if min(level) < 0 or max(level) > 5:
+        bad.append(f"impossible building level: {level}")
     for sq in range(ed.size):
-        o = s.owner[sq]
         if not ed.is_property[sq]:
-            if o != -1 or s.level[sq] or s.mortgaged[sq]:
+            if owner[sq] != -1 or level[sq] or mortgaged[sq]:
                 bad.append(f"square {sq} is not a deed but is owned or built on")
-            continue
-        if o >= 0 and not s.alive[o]:
-            bad.append(f"deed {sq} belongs to eliminated seat {o}")
-        if o < 0 and s.mortgaged[sq]:
-            bad.append(f"unowned deed {sq} is mortgaged")
-        if not 0 <= s.level[sq] <= 5 or (s.level[sq] and ed.kind[sq] != STREET):
-            bad.append(f"square {sq} has impossible level {s.level[sq]}")
-    for g in ed.street_groups:
-        members = ed.groups[g].members
-        levels = [s.level[m] for m in members]
-        if any(levels):
-            owners = {s.owner[m] for m in members}
-            if len(owners) != 1 or -1 in owners:
-                bad.append(f"group {ed.groups[g].id} has buildings but not one owner")
-            if max(levels) - min(levels) > 1:
-                bad.append(f"group {ed.groups[g].id} is built unevenly: {levels}")
-            if any(s.mortgaged[m] for m in members):
-                bad.append(f"group {ed.groups[g].id} has buildings and a mortgage")
+        elif owner[sq] < 0:
+            if mortgaged[sq]:
+                bad.append(f"unowned deed {sq} is mortgaged")
+        elif not alive[owner[sq]]:
+            bad.append(f"deed {sq} belongs to eliminated seat {owner[sq]}")
+    if any(level):
+        for g in ed.street_groups:
+            members = ed.groups[g].members
+            levels = [level[m] for m in members]
+            if any(levels):
+                owners = {owner[m] for m in members}
+                if len(owners) != 1 or -1 in owners:
+                    bad.append(f"group {ed.groups[g].id} has buildings but not one owner")
+                if max(levels) - min(levels) > 1:
+                    bad.append(f"group {ed.groups[g].id} is built unevenly: {levels}")
+                if any(mortgaged[m] for m in members):
+                    bad.append(f"group {ed.groups[g].id} has buildings and a mortgage")
+        for sq in ed.properties:
+            if level[sq] and ed.kind[sq] != STREET:
+                bad.append(f"square {sq} is not a street but has buildings")
     for d, deck in enumerate(ed.decks):
         held = s.card_holder[d]
         cards = sorted(s.decks[d] + ([deck.jail_card] if held >= 0 else []))
         if cards != list(range(len(deck.cards))):
             bad.append(f"deck {deck.id} is not a permutation of its cards: {cards}")
-        if held >= 0 and not s.alive[held]:
+        if held >= 0 and not alive[held]:
             bad.append(f"eliminated seat {held} holds the {deck.id} jail card")
     if not s.over:
         p = s.current_player()
-        if not s.alive[p]:
+        if not alive[p]:
             bad.append(f"eliminated seat {p} must decide")
         if not s.legal_actions():
             bad.append(f"seat {p} must decide '{s.decision_name()}' but has no legal action")

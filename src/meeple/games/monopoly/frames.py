@@ -129,10 +129,12 @@ class TradeFrame(Frame):
 
     ``deeds`` and ``cards`` are the items changing hands (each goes to whoever does not own
     it); ``cash`` > 0 is paid by the proposer, < 0 by the recipient. ``responding`` is true
-    once proposed. ``counters`` counts counter-offers made in this negotiation.
+    once proposed. ``counters`` counts counter-offers made in this negotiation; ``edits`` the
+    changes made to the draft (capped, so a draft always ends: docs/RULES.md, "Trades").
     """
 
-    __slots__ = ("cards", "cash", "counters", "deeds", "proposer", "responding", "target")
+    __slots__ = ("cards", "cash", "counters", "deeds", "edits", "proposer", "responding",
+                 "target")
     name = "trade"
 
     def __init__(
@@ -144,7 +146,9 @@ class TradeFrame(Frame):
         cash: int = 0,
         responding: bool = False,
         counters: int = 0,
+        edits: int = 0,
     ) -> None:
+        self.edits = edits
         self.proposer = proposer
         self.target = target
         self.deeds = deeds if deeds is not None else []
@@ -158,12 +162,12 @@ class TradeFrame(Frame):
 
     def copy(self) -> TradeFrame:
         return TradeFrame(self.proposer, self.target, list(self.deeds), list(self.cards),
-                          self.cash, self.responding, self.counters)
+                          self.cash, self.responding, self.counters, self.edits)
 
     def to_dict(self) -> dict[str, Any]:
         return {"frame": self.name, "proposer": self.proposer, "target": self.target,
                 "deeds": list(self.deeds), "cards": list(self.cards), "cash": self.cash,
-                "responding": self.responding, "counters": self.counters}
+                "responding": self.responding, "counters": self.counters, "edits": self.edits}
 
 
 class MortgageFeeFrame(Frame):
@@ -250,7 +254,7 @@ def frame_from_dict(d: dict[str, Any]) -> Frame:
         return DebtFrame(d["debtor"], d["creditor"], d["amount"], d["then_move"])
     if kind == "trade":
         return TradeFrame(d["proposer"], d["target"], list(d["deeds"]), list(d["cards"]),
-                          d["cash"], d["responding"], d["counters"])
+                          d["cash"], d["responding"], d["counters"], d["edits"])
     if kind == "mortgage_fee":
         return MortgageFeeFrame(d["player"], list(d["deeds"]))
     if kind == "shortage":

@@ -262,12 +262,14 @@ class MonopolyState(GameState):
             if f.counters < self.rules.max_counter_offers:
                 out.append(A.A_COUNTER)
             return out
-        out = [Action(A.TRADE_DEED, (sq,))
-               for sq in sorted(trade.tradeable_deeds(self, f.proposer)
-                                + trade.tradeable_deeds(self, f.target))]
-        out += [Action(A.TRADE_CARD, (d,)) for d, h in enumerate(self.card_holder)
-                if h in (f.proposer, f.target)]
-        out += [Action(A.TRADE_CASH, (x,)) for x in trade.cash_ladder(self, f)]
+        out = []
+        if f.edits < A.MAX_DRAFT_EDITS:
+            out += [Action(A.TRADE_DEED, (sq,))
+                    for sq in sorted(trade.tradeable_deeds(self, f.proposer)
+                                     + trade.tradeable_deeds(self, f.target))]
+            out += [Action(A.TRADE_CARD, (d,)) for d, h in enumerate(self.card_holder)
+                    if h in (f.proposer, f.target)]
+            out += [Action(A.TRADE_CASH, (x,)) for x in trade.cash_ladder(self, f)]
         if trade.offer_valid(self, f):
             out.append(A.A_PROPOSE)
         out.append(A.A_CANCEL)
@@ -305,7 +307,8 @@ class MonopolyState(GameState):
         x = action.args[0]
         if action.kind == A.BID and isinstance(f, AuctionFrame):
             return f.next_min() <= x <= self.cash[f.decider()]
-        if action.kind == A.TRADE_CASH and isinstance(f, TradeFrame) and not f.responding:
+        if (action.kind == A.TRADE_CASH and isinstance(f, TradeFrame) and not f.responding
+                and f.edits < A.MAX_DRAFT_EDITS):
             return -self.cash[f.target] <= x <= self.cash[f.proposer]
         return False
 
@@ -388,6 +391,8 @@ class MonopolyState(GameState):
             money.charge(self, payer, owner, amount)
 
     def _trade(self, f: TradeFrame, kind: str, arg: int) -> None:
+        if kind in (A.TRADE_DEED, A.TRADE_CARD, A.TRADE_CASH):
+            f.edits += 1
         if kind == A.TRADE_DEED:
             trade.toggle_deed(f, arg)
         elif kind == A.TRADE_CARD:

@@ -272,3 +272,11 @@ def sell_group(s: MonopolyState, p: int, g: int) -> None:
 def group_has_buildings(s: MonopolyState, g: int) -> bool:
     level = s.level
     return any(level[m] for m in s.ed.groups[g].members)
+
+
+def built_groups(s: MonopolyState) -> list[bool]:
+    """For each group index, whether any of its streets has a building."""
+    level = s.level
+    if not any(level):  # the usual case, answered in C
+        return [False] * len(s.ed.groups)
+    return [any(level[m] for m in g.members) for g in s.ed.groups]

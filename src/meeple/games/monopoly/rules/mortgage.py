@@ -27,7 +27,10 @@ def can_mortgage(s: MonopolyState, p: int, sq: int) -> bool:
 
 
 def mortgage_squares(s: MonopolyState, p: int) -> list[int]:
-    return [sq for sq in s.ed.properties if can_mortgage(s, p, sq)]
+    owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
+    built = buildings.built_groups(s)
+    return [sq for sq in s.ed.properties
+            if owner[sq] == p and not mortgaged[sq] and not built[group_of[sq]]]
 
 
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:

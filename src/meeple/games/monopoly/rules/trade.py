@@ -21,11 +21,10 @@ if TYPE_CHECKING:
 def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
     """Deeds of ``p`` with no building anywhere in their group."""
     ed = s.ed
-    out = []
-    for sq in ed.properties:
-        if s.owner[sq] == p and not buildings.group_has_buildings(s, ed.group_of[sq]):
-            out.append(sq)
-    return out
+    owner = s.owner
+    built = buildings.built_groups(s)
+    group_of = ed.group_of
+    return [sq for sq in ed.properties if owner[sq] == p and not built[group_of[sq]]]
 
 
 def has_tradeables(s: MonopolyState, p: int) -> bool:
@@ -102,6 +101,7 @@ def counter(s: MonopolyState, f: TradeFrame) -> None:
     f.proposer, f.target = f.target, f.proposer
     f.cash = -f.cash
     f.responding = False
+    f.edits = 0
     f.counters += 1
     if s._events is not None:
         s.event("trade_countered", proposer=f.proposer, target=f.target)

@@ -1,0 +1,196 @@
+"""The ``meeple`` command line (Typer + Rich).
+
+Bad input (an unknown game or bot, a bad flag, a malformed file) gets a message saying what is
+wrong and exit status 2; nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from meeple.bots.base import bot_kinds
+from meeple.cli.stats import wilson
+from meeple.games.registry import game_ids, game_info
+from meeple.kernel.errors import MeepleError, UnknownGameError
+from meeple.kernel.saves import load_game
+from meeple.sim.runner import GameRecord, SimConfig, resolve_workers, run, summarise
+
+app = typer.Typer(
+    help="meeple: play, simulate and analyse the Monopoly family and Monopolis.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as an error and return the exit to raise (status 2: bad input)."""
+    err.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(2)
+
+
+@app.command()
+def editions() -> None:
+    """List the games and editions meeple plays."""
+    table = Table(title="Games")
+    table.add_column("id", style="bold")
+    table.add_column("family")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    for gid in game_ids():
+        info = game_info(gid)
+        table.add_row(gid, info.family, info.title, f"{info.min_players}-{info.max_players}")
+    console.print(table)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game or edition id (see `meeple editions`).")],
+    players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
+    games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    bots: Annotated[str, typer.Option(
+        help="Bot kind per seat, comma-separated (one kind fills every seat).")] = "random",
+    workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
+    max_turns: Annotated[int, typer.Option(
+        help="Cap on player-turns per game (0: none); capped games rank by net worth.",
+        min=0)] = 0,
+    rotate_seats: Annotated[bool, typer.Option(
+        help="Rotate the bots one seat per game.")] = False,
+    json_path: Annotated[str | None, typer.Option(
+        "--json", help="Write the JSON summary to PATH, or '-' for stdout.")] = None,
+    save_dir: Annotated[Path | None, typer.Option(
+        help="Write each game's save file into this folder.")] = None,
+) -> None:
+    """Play many games with bots and summarise them."""
+    try:
+        info = game_info(game)
+    except UnknownGameError as exc:
+        raise fail(str(exc)) from None
+    if not info.min_players <= players <= info.max_players:
+        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, "
+                   f"not {players}")
+    kinds = tuple(k.strip() for k in bots.split(",") if k.strip())
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise fail(f"--bots lists {len(kinds)} bots for {players} players")
+    known = bot_kinds()
+    for k in kinds:
+        if k not in known:
+            raise fail(f"unknown bot {k!r}; known: {', '.join(known)}")
+    try:
+        nworkers = resolve_workers(workers)
+    except ValueError:
+        raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}"
+                   ) from None
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    cfg = SimConfig(game, players, games, seed, kinds, max_turns, rotate_seats,
+                    save_dir=str(save_dir or ""))
+    quiet = json_path == "-"
+    records: list[GameRecord] = []
+    start = time.perf_counter()
+    if quiet or not console.is_terminal:
+        records = list(run(cfg, nworkers))
+    else:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
+                      console=console, transient=True) as progress:
+            task = progress.add_task(f"{game} x{games}", total=games, rate="-")
+            for rec in run(cfg, nworkers):
+                records.append(rec)
+                elapsed = time.perf_counter() - start
+                progress.update(task, advance=1, rate=f"{len(records) / elapsed:,.0f}")
+    summary = summarise(cfg, records, time.perf_counter() - start)
+    if json_path == "-":
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+        return
+    if json_path:
+        Path(json_path).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    print_summary(summary)
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    """The readable tables of a simulation summary."""
+    res = summary["results"]
+    games = summary["games"]
+    console.print(f"[bold]{summary['edition']}[/]: {games} games, {summary['players']} players, "
+                  f"seed {summary['seed']}, bots {', '.join(summary['bots'])}")
+    t = Table(title="Wins by seat (95% Wilson interval)")
+    t.add_column("seat", justify="right")
+    t.add_column("bot")
+    t.add_column("wins", justify="right")
+    t.add_column("share", justify="right")
+    t.add_column("95% interval", justify="right")
+    bots = summary["bots"]
+    for seat, w in enumerate(res["wins_by_seat"]):
+        lo, hi = wilson(w, games)
+        bot = bots[seat] if not summary.get("rotate_seats") else "rotating"
+        t.add_row(str(seat + 1), bot, f"{w:g}", f"{w / games:.1%}", f"{lo:.1%} - {hi:.1%}")
+    console.print(t)
+    if summary.get("rotate_seats") and len(set(bots)) > 1:
+        b = Table(title="Wins by bot")
+        b.add_column("bot")
+        b.add_column("wins", justify="right")
+        for kind, w in res["wins_by_bot"].items():
+            b.add_row(kind, f"{w:g}")
+        console.print(b)
+    g = Table(title="Game length (player-turns)")
+    for col in ("mean", "median", "95th percentile"):
+        g.add_column(col, justify="right")
+    g.add_row(f"{res['mean_turns']:.1f}", f"{res['median_turns']:g}", f"{res['p95_turns']:g}")
+    console.print(g)
+    e = Table(title="End reasons")
+    e.add_column("reason")
+    e.add_column("games", justify="right")
+    for reason, count in res["end_reasons"].items():
+        e.add_row(reason.replace("_", " "), str(count))
+    console.print(e)
+    tm = summary["timing"]
+    console.print(f"{tm['seconds']:.2f} s: {tm['games_per_s']:,.1f} games/s, "
+                  f"{tm['turns_per_s']:,.0f} player-turns/s")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A save file (JSON).")],
+) -> None:
+    """Print a saved game's events in plain words."""
+    try:
+        saved = load_game(file)
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+    from meeple.games.registry import new_game
+
+    s = new_game(saved.game_id, saved.num_players, saved.seed, saved.options)
+    s.record_events = True
+    for a in saved.history:
+        for e in s.apply(a):
+            console.print(s.describe(e), markup=False, highlight=False)
+    r = s.result()
+    if r is not None:
+        console.print(f"Winner: {', '.join(f'Player {w + 1}' for w in r.winners)} "
+                      f"({r.end_reason.replace('_', ' ')}, {r.turns} turns).")
+    else:
+        console.print(f"(the game goes on: {s.describe_action(s.legal_actions()[0])} ... "
+                      f"for Player {s.current_player() + 1})", markup=False)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The simulation lab: many reproducible games, summarised."""

@@ -1,0 +1,223 @@
+"""The kernel protocol: determinism, save / load, clone, illegal actions, view, words, bots."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from meeple.bots.base import Bot, RandomBot
+from meeple.games.monopolis import (
+    MonopolisStandardBot,
+    MonopolisState,
+    monopolis_bot,
+    new_monopolis,
+    render_city,
+)
+from meeple.games.monopolis.actions import action_space
+from meeple.kernel.errors import IllegalActionError, SaveFileError
+from meeple.kernel.protocol import Action, Event
+
+
+def bots_for(players: int, seed: int) -> list[Bot]:
+    return [
+        MonopolisStandardBot(seed + k) if k % 2 else RandomBot(seed + k) for k in range(players)
+    ]
+
+
+def play(
+    s: MonopolisState, bots: list[Bot], limit: int = 100_000
+) -> tuple[list[Action], list[Event]]:
+    actions: list[Action] = []
+    events: list[Event] = []
+    while not s.is_terminal() and len(actions) < limit:
+        a = bots[s.current_player()].choose(s)
+        events += s.apply(a)
+        actions.append(a)
+    return actions, events
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_same_seed_same_actions_same_state(players: int) -> None:
+    a = new_monopolis(players, 77, {})
+    actions, _ = play(a, bots_for(players, 5))
+    b = new_monopolis(players, 77, {})
+    for action in actions:
+        b.apply(action)
+    assert a.snapshot() == b.snapshot()
+    assert a.history == b.history == actions
+    ra, rb = a.result(), b.result()
+    assert ra is not None and rb is not None and ra.to_dict() == rb.to_dict()
+
+
+@pytest.mark.parametrize(("players", "cut"), [(2, 1), (2, 37), (3, 80), (4, 150)])
+def test_snapshot_load_continue_identically(players: int, cut: int) -> None:
+    s = new_monopolis(players, 99, {})
+    play(s, bots_for(players, 3), limit=cut)
+    data = json.loads(json.dumps(s.snapshot()))
+    t = MonopolisState.from_snapshot(data)
+    assert t.snapshot() == s.snapshot()
+    assert t.legal_actions() == s.legal_actions()
+    play(s, bots_for(players, 8))
+    play(t, bots_for(players, 8))
+    assert t.snapshot() == s.snapshot()
+    rs, rt = s.result(), t.result()
+    assert rs is not None and rt is not None and rs.to_dict() == rt.to_dict()
+
+
+def test_finished_game_round_trips_with_its_result() -> None:
+    s = new_monopolis(2, 5, {})
+    play(s, bots_for(2, 1))
+    t = MonopolisState.from_snapshot(json.loads(json.dumps(s.snapshot())))
+    assert t.is_terminal()
+    rs, rt = s.result(), t.result()
+    assert rs is not None and rt is not None and rt.to_dict() == rs.to_dict()
+
+
+def test_bad_snapshots_are_refused() -> None:
+    data = new_monopolis(2, 5, {}).snapshot()
+    with pytest.raises(SaveFileError, match="game"):
+        MonopolisState.from_snapshot({**data, "game": "classic"})
+    broken = dict(data)
+    del broken["bag"]
+    with pytest.raises(SaveFileError, match="bag"):
+        MonopolisState.from_snapshot(broken)
+
+
+def test_clone_is_independent() -> None:
+    s = new_monopolis(3, 12, {})
+    play(s, bots_for(3, 2), limit=40)
+    before = s.snapshot()
+    c = s.clone()
+    play(c, bots_for(3, 4))
+    assert s.snapshot() == before
+    assert c.is_terminal() and not s.is_terminal()
+
+
+def test_illegal_actions_are_refused_with_reasons_and_no_change() -> None:
+    space = action_space(4)
+    malformed = [
+        Action("buy", ()),
+        Action("buy", (9,)),
+        Action("build_at", (60,)),
+        Action("tile", (5,)),
+        Action("pay_pair", (7,)),
+        Action("joker", (4,)),
+        Action("dance", (1,)),
+        Action("pass_action", (1,)),
+    ]
+    checked = 0
+    for seed in range(4):
+        s = new_monopolis(2 + seed % 3, 200 + seed, {})
+        bots = bots_for(s.num_players, seed)
+        step = 0
+        while not s.is_terminal():
+            if step % 9 == 0:
+                legal = set(s.legal_actions())
+                before = s.snapshot()
+                for bad in [a for a in space if a not in legal] + malformed:
+                    with pytest.raises(IllegalActionError) as err:
+                        s.apply(bad)
+                    assert err.value.reason and err.value.action == str(bad)
+                    assert not s.is_legal(bad)
+                    checked += 1
+                assert s.snapshot() == before
+            s.apply(bots[s.current_player()].choose(s))
+            step += 1
+    assert checked > 1000
+
+
+def test_view_is_public_and_hides_order_and_rng() -> None:
+    s = new_monopolis(3, 21, {})
+    play(s, bots_for(3, 1), limit=60)
+    v = s.view(1)
+    text = json.dumps(v)  # JSON-able
+    assert "rng" not in v and str(s.rng.state) not in text
+    assert isinstance(v["bag"], int) and all(isinstance(x, int) for x in v["resource_decks"])
+    # Changing only hidden things (bag order, deck order under the top, rng) changes nothing.
+    t = s.clone()
+    t.bag.reverse()
+    t.res_decks[0].reverse()
+    t.tile_decks[0][:-1] = list(reversed(t.tile_decks[0][:-1]))
+    t.rng.state ^= 12345
+    assert t.view(1) == v
+    assert s.view(None)["seats"] == v["seats"]
+
+
+def test_events_only_when_recording_and_all_described() -> None:
+    s = new_monopolis(2, 31, {})
+    _, events = play(s, bots_for(2, 6))
+    kinds = {e.kind for e in events}
+    assert {"buy", "build", "joker", "deal", "turn_end", "game_end"} <= kinds
+    for e in events:
+        text = s.describe(e)
+        assert text and not text.startswith(e.kind + ":")
+    quiet = new_monopolis(2, 31, {})
+    quiet.record_events = False
+    _, none = play(quiet, bots_for(2, 6))
+    assert none == [] and quiet.snapshot() == s.snapshot()
+
+
+def test_describe_action_for_every_legal_action() -> None:
+    s = new_monopolis(4, 41, {})
+    bots = bots_for(4, 7)
+    while not s.is_terminal():
+        for a in s.legal_actions():
+            assert s.describe_action(a) and s.describe_action(a) != str(a)
+        s.apply(bots[s.current_player()].choose(s))
+
+
+def test_standard_bot_beats_random() -> None:
+    wins = 0.0
+    games = 24
+    for i in range(games):
+        players = 2 + i % 3
+        seat = i % players
+        bots: list[Bot] = [RandomBot(i * 10 + k) for k in range(players)]
+        bots[seat] = MonopolisStandardBot(i)
+        s = new_monopolis(players, 500 + i, {})
+        play(s, bots)
+        r = s.result()
+        assert r is not None
+        if seat in r.winners:
+            wins += 1 / len(r.winners)
+    assert wins >= games * 0.75
+
+
+def test_bot_factory() -> None:
+    assert isinstance(monopolis_bot("standard", 1), MonopolisStandardBot)
+    assert isinstance(monopolis_bot("random", 1), RandomBot)
+    assert monopolis_bot("grandmaster", 1) is None
+
+
+def test_registry_and_protocol_properties() -> None:
+    from meeple.games.registry import game_info, new_game
+
+    info = game_info("monopolis")
+    assert (info.family, info.title, info.min_players, info.max_players) == (
+        "monopolis",
+        "Monopolis",
+        2,
+        4,
+    )
+    s = new_game("monopolis", 3, 7)
+    assert isinstance(s, MonopolisState)
+    assert (s.family, s.game_id, s.num_players, s.seed, s.options) == (
+        "monopolis",
+        "monopolis",
+        3,
+        7,
+        {},
+    )
+
+
+def test_render_city() -> None:
+    s = new_monopolis(2, 3, {})
+    play(s, bots_for(2, 2))
+    text = render_city(s)
+    lines = text.splitlines()
+    assert len(lines) == 1 + 7 + 1
+    assert "CASTLE" in lines[4]
+    assert sum(line.count(" s0") + line.count(" s1") for line in lines[1:8]) == sum(
+        1 for p in range(49) if s.owner_at[p] >= 0
+    )

@@ -1,0 +1,165 @@
+"""Rent: streets, sets, buildings, transports (railroads) and utilities.
+
+Friends rules A, "Paying Rent", "Transport Spaces", "Utility Spaces"; Friends rules B,
+"A property owned by another player". Rents from shared/reference/classic-board.json.
+"""
+
+import pytest
+
+from tests.monopoly.helpers import act, at, build_to, dice, game, own
+
+
+def land(s, start: int, d1: int, d2: int) -> None:  # type: ignore[no-untyped-def]
+    at(s, 0, start)
+    dice(s, d1, d2)
+    act(s, "roll")
+
+
+def test_printed_rent_when_the_set_is_not_complete() -> None:
+    """Friends rules A, "Paying Rent": "Should the owner not own all of the moments of the
+    color, you owe what is printed on the deed card" (Baltic Avenue: 4)."""
+    s = game()
+    own(s, 1, 3)
+    land(s, 0, 1, 2)
+    assert s.cash[0] == 1496 and s.cash[1] == 1504
+
+
+def test_full_set_doubles_the_printed_rent() -> None:
+    """Friends rules A, "Paying Rent": "Should the owner have all of the moments of the
+    corresponding color, you will owe double what is printed on the deed card" (Baltic: 8)."""
+    s = game()
+    own(s, 1, 1, 3)
+    land(s, 0, 1, 2)
+    assert s.cash[0] == 1492 and s.cash[1] == 1508
+
+
+def test_set_with_a_mortgaged_street_is_not_doubled() -> None:
+    """Friends rules B, "Moments": doubled "if the owner owns all moments in its color group and
+    none of them are mortgaged" (Boardwalk 50, not 100, with Park Place mortgaged)."""
+    s = game()
+    own(s, 1, 39)
+    own(s, 1, 37, mortgaged=True)
+    land(s, 35, 1, 3)
+    assert s.cash[0] == 1450
+
+
+def test_frozen_option_keeps_set_rent_with_a_mortgaged_street() -> None:
+    """Frozen II, "Mortgaging Scenes": "the increased rent level can be collected on the
+    unmortgaged scenes in a color set" (rule option set_rent_needs_all_unmortgaged = false)."""
+    s = game(set_rent_needs_all_unmortgaged=False)
+    own(s, 1, 39)
+    own(s, 1, 37, mortgaged=True)
+    land(s, 35, 1, 3)
+    assert s.cash[0] == 1400
+
+
+def test_no_rent_on_a_mortgaged_deed() -> None:
+    """Friends rules A, "Paying Rent": "If the moment is mortgaged, you do not owe rent"."""
+    s = game()
+    own(s, 1, 39, mortgaged=True)
+    land(s, 35, 1, 3)
+    assert s.cash[0] == 1500 and s.cash[1] == 1500
+
+
+@pytest.mark.parametrize(
+    ("level", "rent"), [(1, 200), (2, 600), (3, 1400), (4, 1700), (5, 2000)]
+)
+def test_building_rents_boardwalk(level: int, rent: int) -> None:
+    """Friends rules A, "Paying Rent": "If coffee mugs or a sofa has been added to the moment,
+    you will owe the corresponding amount from the deed card" (Boardwalk: 200/600/1400/1700,
+    hotel 2000)."""
+    s = game()
+    own(s, 1, 37, 39)
+    build_to(s, {37: level, 39: level})
+    from tests.monopoly.helpers import cash
+
+    cash(s, 0, 3000)
+    land(s, 35, 1, 3)
+    assert s.cash[0] == 3000 - rent and s.cash[1] == 1500 + rent
+
+
+def test_friends_example_two_houses_rent_180() -> None:
+    """Friends rules A, "Paying Rent" example: a moment with two coffee mugs charges M180 - in
+    classic values Virginia Avenue (square 14, the rulebook's "All the Wedding Dresses", base
+    rent 12 as in the M12 example; 24 with the set)."""
+    s = game()
+    own(s, 1, 11, 13, 14)
+    build_to(s, {11: 2, 13: 2, 14: 2})
+    land(s, 10, 1, 3)
+    assert s.cash[0] == 1500 - 180
+
+
+@pytest.mark.parametrize(("owned", "rent"), [(1, 25), (2, 50), (3, 100), (4, 200)])
+def test_transport_rent_by_number_owned(owned: int, rent: int) -> None:
+    """Friends rules A, "Transport Spaces": 1 - M25, 2 - M50, 3 - M100, 4 - M200."""
+    s = game()
+    own(s, 1, *[5, 15, 25, 35][:owned])
+    land(s, 2, 1, 2)  # to Reading Railroad
+    assert s.cash[0] == 1500 - rent and s.cash[1] == 1500 + rent
+
+
+def test_transport_count_includes_mortgaged_ones() -> None:
+    """Friends rules A, "Transport Spaces": rent "based on how many of the spaces you own" - a
+    mortgaged railroad is still owned (docs/RULES.md, Decisions): 3 owned -> 100."""
+    s = game()
+    own(s, 1, 5, 25)
+    own(s, 1, 15, mortgaged=True)
+    land(s, 2, 1, 2)
+    assert s.cash[0] == 1400
+
+
+def test_utility_one_owned_dice_times_4() -> None:
+    """Friends rules A, "Utility Spaces": "If the owner only owns the utility you landed on, you
+    will multiply your roll by four" (a move of 4+5 = 9 -> 36)."""
+    s = game()
+    own(s, 1, 12)
+    land(s, 3, 4, 5)
+    assert s.pos[0] == 12
+    assert s.cash[0] == 1500 - 36 and s.cash[1] == 1536
+
+
+def test_utility_both_owned_dice_times_10() -> None:
+    """Friends rules A, "Utility Spaces": "If the owner owns both utilities, you will multiply
+    your roll by ten" (9 -> 90)."""
+    s = game()
+    own(s, 1, 12, 28)
+    land(s, 3, 4, 5)
+    assert s.cash[0] == 1500 - 90
+
+
+def test_utility_count_includes_a_mortgaged_utility() -> None:
+    """Friends rules A, "Utility Spaces": "owns both utilities" - a mortgaged one is still
+    owned (docs/RULES.md, Decisions)."""
+    s = game()
+    own(s, 1, 12)
+    own(s, 1, 28, mortgaged=True)
+    land(s, 3, 4, 5)
+    assert s.cash[0] == 1500 - 90
+
+
+@pytest.mark.xfail(
+    reason=(
+        "engine bug: rule option utility_rent_dice='fresh' is accepted but never read; "
+        "rules/landing.land and rules/rent.rent_due always use the dice of the move"
+    ),
+    strict=True,
+)
+def test_utility_fresh_roll_option() -> None:
+    """Friends rules B, "Utility": "Roll the dice and multiply the result by 4" - with the rule
+    option utility_rent_dice = "fresh" the payer rolls again for the rent (move 4+5, fresh roll
+    1+2 = 3 -> 12)."""
+    s = game(utility_rent_dice="fresh")
+    own(s, 1, 12)
+    at(s, 0, 3)
+    dice(s, 4, 5, 1, 2)
+    act(s, "roll")
+    assert s.cash[0] == 1500 - 12
+
+
+def test_rent_is_paid_to_a_player_even_when_they_are_not_on_turn() -> None:
+    """Friends rules B, "Don't Wait for the Dice", "Collect Rent": rent goes to the owner out of
+    turn (the default rule option collects it automatically; docs/RULES.md)."""
+    s = game(players=3)
+    own(s, 2, 39)
+    land(s, 35, 1, 3)
+    assert s.cash == [1450, 1500, 1550]

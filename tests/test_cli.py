@@ -1,0 +1,96 @@
+"""The ``meeple`` command: listing games, simulating, replaying, and rejecting bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from meeple.cli.main import app
+
+runner = CliRunner()
+
+
+def sim_json(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["simulate", "classic", "--json", "-", *args])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def test_editions_lists_classic() -> None:
+    result = runner.invoke(app, ["editions"])
+    assert result.exit_code == 0
+    assert "classic" in result.stdout
+
+
+def test_simulate_json_has_the_summary_fields() -> None:
+    data = sim_json("--games", "6", "--seed", "4", "--players", "3", "--max-turns", "300")
+    assert data["edition"] == "classic" and data["players"] == 3 and data["games"] == 6
+    assert data["seed"] == 4 and data["bots"] == ["random"] * 3
+    res = data["results"]
+    assert sum(res["wins_by_seat"]) == pytest.approx(6)
+    assert res["capped"] == res["end_reasons"].get("turn_cap", 0)
+    assert res["mean_turns"] > 0 and res["median_turns"] > 0
+    assert set(data["timing"]) == {"seconds", "games_per_s", "turns_per_s"}
+
+
+def test_simulate_is_identical_outside_timing_whatever_the_workers() -> None:
+    one = sim_json("--games", "8", "--seed", "9", "--max-turns", "200")
+    again = sim_json("--games", "8", "--seed", "9", "--max-turns", "200")
+    two = sim_json("--games", "8", "--seed", "9", "--max-turns", "200", "--workers", "2")
+    for d in (one, again, two):
+        d.pop("timing")
+    assert one == again == two
+
+
+def test_simulate_writes_json_file_and_prints_tables(tmp_path: Path) -> None:
+    out = tmp_path / "summary.json"
+    result = runner.invoke(app, ["simulate", "classic", "--games", "3", "--max-turns", "100",
+                                 "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Wins by seat" in result.stdout and "End reasons" in result.stdout
+    assert json.loads(out.read_text())["games"] == 3
+
+
+def test_replay_prints_a_saved_game_in_words(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "classic", "--games", "1", "--players", "2",
+                                 "--max-turns", "40", "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    saved = tmp_path / "game-000000.json"
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert "Player 1 rolls" in result.stdout
+    assert "Winner:" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "narnia"], "unknown game or edition 'narnia'"),
+        (["simulate", "classic", "--bots", "genius"], "unknown bot 'genius'"),
+        (["simulate", "classic", "--bots", "random,random"], "lists 2 bots for 4 players"),
+        (["simulate", "classic", "--players", "9"], "2 to 8 players"),
+        (["simulate", "classic", "--workers", "zero"], "--workers"),
+        (["simulate", "classic", "--games", "0"], "--games"),
+        (["simulate", "classic", "--games", "many"], "--games"),
+        (["simulate", "classic", "--frobnicate"], "No such option"),
+        (["replay", "/nonexistent/save.json"], "cannot read"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_replay_rejects_a_malformed_save(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "meeple-save", "version": 1, "game": "classic",
+                               "players": 2, "seed": 1, "options": {}, "actions": ["fly"]}))
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2
+    assert "actions[0]" in result.output
