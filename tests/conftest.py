@@ -6,8 +6,12 @@ import pytest
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--big", action="store_true", default=False,
-                     help="run the long random-play audits (20,000 games)")
+    parser.addoption(
+        "--big",
+        action="store_true",
+        default=False,
+        help="run the long random-play audits (20,000 games)",
+    )
 
 
 @pytest.fixture

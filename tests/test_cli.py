@@ -49,16 +49,30 @@ def test_simulate_is_identical_outside_timing_whatever_the_workers() -> None:
 
 def test_simulate_writes_json_file_and_prints_tables(tmp_path: Path) -> None:
     out = tmp_path / "summary.json"
-    result = runner.invoke(app, ["simulate", "classic", "--games", "3", "--max-turns", "100",
-                                 "--json", str(out)])
+    result = runner.invoke(
+        app, ["simulate", "classic", "--games", "3", "--max-turns", "100", "--json", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert "Wins by seat" in result.stdout and "End reasons" in result.stdout
     assert json.loads(out.read_text())["games"] == 3
 
 
 def test_replay_prints_a_saved_game_in_words(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["simulate", "classic", "--games", "1", "--players", "2",
-                                 "--max-turns", "40", "--save-dir", str(tmp_path)])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "classic",
+            "--games",
+            "1",
+            "--players",
+            "2",
+            "--max-turns",
+            "40",
+            "--save-dir",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     saved = tmp_path / "game-000000.json"
     result = runner.invoke(app, ["replay", str(saved)])
@@ -89,8 +103,19 @@ def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None
 
 def test_replay_rejects_a_malformed_save(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"format": "meeple-save", "version": 1, "game": "classic",
-                               "players": 2, "seed": 1, "options": {}, "actions": ["fly"]}))
+    bad.write_text(
+        json.dumps(
+            {
+                "format": "meeple-save",
+                "version": 1,
+                "game": "classic",
+                "players": 2,
+                "seed": 1,
+                "options": {},
+                "actions": ["fly"],
+            }
+        )
+    )
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
     assert "actions[0]" in result.output

@@ -28,7 +28,14 @@ def test_transcript_unchanged(game: str, players: int, seed: int, cap: int) -> N
     expected = path.read_text()
     actual = transcript(game, players, seed, "random", cap)
     if actual != expected:
-        diff = "".join(list(difflib.unified_diff(
-            expected.splitlines(keepends=True), actual.splitlines(keepends=True),
-            "golden", "now"))[:60])
+        diff = "".join(
+            list(
+                difflib.unified_diff(
+                    expected.splitlines(keepends=True),
+                    actual.splitlines(keepends=True),
+                    "golden",
+                    "now",
+                )
+            )[:60]
+        )
         pytest.fail(f"{path.name} changed:\n{diff}")

@@ -96,14 +96,20 @@ def build(ref: Path) -> dict[str, Any]:
             out["mortgage"] = p["mortgage"]
             if kind == "street":
                 r = p["rent"]
-                out["rent"] = [r["base"], r["house_1"], r["house_2"], r["house_3"],
-                               r["house_4"], r["hotel"]]
+                out["rent"] = [
+                    r["base"],
+                    r["house_1"],
+                    r["house_2"],
+                    r["house_3"],
+                    r["house_4"],
+                    r["hotel"],
+                ]
                 out["house_cost"] = p["house_cost"]
         squares.append(out)
     rr = next(p for p in props.values() if p["type"] == "railroad")
     ut = next(p for p in props.values() if p["type"] == "utility")
     groups = []
-    for gid, g in board["groups"].items():
+    for gid in board["groups"]:
         name, color = GROUP_NAMES[gid]
         groups.append({"id": gid, "name": name, "color": color})
     return {
@@ -123,15 +129,17 @@ def build(ref: Path) -> dict[str, Any]:
             "houses": c["houses_in_bank"],
             "hotels": c["hotels_in_bank"],
             "railroad_rents": [rr["rent_by_railroads_owned"][k] for k in "1234"],
-            "utility_multipliers": [ut["rent_dice_multiplier_by_utilities_owned"][k]
-                                    for k in "12"],
+            "utility_multipliers": [ut["rent_dice_multiplier_by_utilities_owned"][k] for k in "12"],
         },
         "groups": groups,
         "squares": squares,
         "decks": [
             {"id": "chance", "name": "Chance", "cards": [card(e) for e in cards["chance"]]},
-            {"id": "community_chest", "name": "Community Chest",
-             "cards": [card(e) for e in cards["community_chest"]]},
+            {
+                "id": "community_chest",
+                "name": "Community Chest",
+                "cards": [card(e) for e in cards["community_chest"]],
+            },
         ],
     }
 

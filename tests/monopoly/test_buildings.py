@@ -29,6 +29,8 @@ def test_no_building_without_the_whole_set() -> None:
     s = game()
     own(s, 0, 1)
     assert "build" not in kinds(s)
+    illegal(s, "build 1")
+    own(s, 0, 6, 8, 9)  # another set, so the reason is specific to the square asked for
     assert "do not own every street" in illegal(s, "build 1")
 
 
@@ -48,6 +50,8 @@ def test_no_building_when_a_street_of_the_set_is_mortgaged() -> None:
     own(s, 0, 37)
     own(s, 0, 39, mortgaged=True)
     assert "build" not in kinds(s)
+    own(s, 0, 6, 8, 9)
+    assert "build 37" not in legal(s) and "build 6" in legal(s)
     assert "mortgaged" in illegal(s, "build 37")
 
 
@@ -95,6 +99,7 @@ def test_no_more_on_a_hotel() -> None:
     own(s, 0, 1, 3)
     build_to(s, {1: 5, 3: 5})
     assert "build" not in kinds(s)
+    own(s, 0, 6, 8, 9)
     assert "already has a hotel" in illegal(s, "build 1")
 
 
@@ -104,6 +109,8 @@ def test_building_needs_the_cash() -> None:
     own(s, 0, 37, 39)
     cash(s, 0, 199)
     assert "build" not in kinds(s)
+    illegal(s, "build 39")
+    own(s, 0, 6, 8, 9)  # houses at 50 are affordable: the reason names the cost
     assert "less than the cost 200" in illegal(s, "build 39")
 
 
@@ -116,17 +123,21 @@ def test_no_houses_left_in_the_bank() -> None:
     assert s.houses == 0
     own(s, 0, 1, 3)
     assert "build" not in kinds(s)
-    assert "no house left" in illegal(s, "build 1")
+    illegal(s, "build 1")
 
 
 def test_no_hotels_left_in_the_bank() -> None:
     """Friends rules B, "Building shortage?": "If there are no buildings left in the Bank, you
     must wait" - hotels too."""
     s = game()
-    s.hotels = 0  # as if 12 hotels stood elsewhere; keep the audit out of this one
+    twelve = [11, 13, 14, 16, 18, 19, 21, 23, 24, 26, 27, 29]
+    own(s, 1, *twelve)
+    build_to(s, dict.fromkeys(twelve, 5))
+    assert s.hotels == 0
     own(s, 0, 1, 3)
     build_to(s, {1: 4, 3: 4})
     assert "build" not in kinds(s)
+    illegal(s, "build 1")
 
 
 def test_sell_a_house_back_at_half_price() -> None:

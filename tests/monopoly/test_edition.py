@@ -44,13 +44,22 @@ def test_classic_matches_the_reference_board() -> None:
         assert ed.unmortgage_cost[sq] == p["unmortgage_cost"]
         if p["type"] == "street":
             r = p["rent"]
-            assert ed.rent[sq] == (r["base"], r["house_1"], r["house_2"], r["house_3"],
-                                   r["house_4"], r["hotel"])
+            assert ed.rent[sq] == (
+                r["base"],
+                r["house_1"],
+                r["house_2"],
+                r["house_3"],
+                r["house_4"],
+                r["hotel"],
+            )
             assert r["color_set_no_houses"] == r["base"] * ed.rules.set_rent_multiplier
             assert ed.house_cost[sq] == p["house_cost"] == p["hotel_cost"]
     c = board["constants"]
     assert (ed.rules.starting_cash, ed.rules.go_salary, ed.rules.jail_fine) == (
-        c["starting_money"], c["go_salary"], c["jail_fine"])
+        c["starting_money"],
+        c["go_salary"],
+        c["jail_fine"],
+    )
     assert (ed.rules.houses, ed.rules.hotels) == (c["houses_in_bank"], c["hotels_in_bank"])
     assert ed.tax[4] == 200 and ed.tax[38] == 100
 
@@ -92,13 +101,18 @@ def broken(edit: Any) -> dict[str, Any]:
         (lambda d: d["squares"][0].update(kind="tax", amount=1), "squares[0].kind", "GO"),
         (lambda d: d["squares"][3].update(kind="castle"), "squares[3].kind", "Input should"),
         (lambda d: d["rules"].update(jail_fine="fifty"), "rules.jail_fine", "integer"),
-        (lambda d: d["rules"].update(min_players=6, max_players=3), "rules.min_players",
-         "greater"),
+        (lambda d: d["rules"].update(min_players=6, max_players=3), "rules.min_players", "greater"),
         (lambda d: d.update(colour="red"), "colour", "Extra inputs"),
-        (lambda d: d["decks"][0]["cards"][0].pop("target"), "decks.chance.cards[0].target",
-         "needs target"),
-        (lambda d: d["decks"][0]["cards"][0].update(target=77), "decks.chance.cards[0].target",
-         "not on the"),
+        (
+            lambda d: d["decks"][0]["cards"][0].pop("target"),
+            "decks.chance.cards[0].target",
+            "needs target",
+        ),
+        (
+            lambda d: d["decks"][0]["cards"][0].update(target=77),
+            "decks.chance.cards[0].target",
+            "not on the",
+        ),
         (lambda d: d.pop("squares"), "squares", "Field required"),
     ],
 )

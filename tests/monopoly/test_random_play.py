@@ -22,8 +22,19 @@ from meeple.kernel.rng import derive_seed
 CHUNK = 100
 CI_GAMES = 2000
 BIG_GAMES = 20000
-EAGER = ("buy", "build", "bid", "place_building", "want_building", "roll", "end_turn", "pass",
-         "accept", "lift_mortgage", "unmortgage")
+EAGER = (
+    "buy",
+    "build",
+    "bid",
+    "place_building",
+    "want_building",
+    "roll",
+    "end_turn",
+    "pass",
+    "accept",
+    "lift_mortgage",
+    "unmortgage",
+)
 
 
 class EagerRandomBot(Bot):

@@ -60,18 +60,24 @@ def simulate(
     players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
     games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
-    bots: Annotated[str, typer.Option(
-        help="Bot kind per seat, comma-separated (one kind fills every seat).")] = "random",
+    bots: Annotated[
+        str, typer.Option(help="Bot kind per seat, comma-separated (one kind fills every seat).")
+    ] = "random",
     workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
-    max_turns: Annotated[int, typer.Option(
-        help="Cap on player-turns per game (0: none); capped games rank by net worth.",
-        min=0)] = 0,
-    rotate_seats: Annotated[bool, typer.Option(
-        help="Rotate the bots one seat per game.")] = False,
-    json_path: Annotated[str | None, typer.Option(
-        "--json", help="Write the JSON summary to PATH, or '-' for stdout.")] = None,
-    save_dir: Annotated[Path | None, typer.Option(
-        help="Write each game's save file into this folder.")] = None,
+    max_turns: Annotated[
+        int,
+        typer.Option(
+            help="Cap on player-turns per game (0: none); capped games rank by net worth.", min=0
+        ),
+    ] = 0,
+    rotate_seats: Annotated[bool, typer.Option(help="Rotate the bots one seat per game.")] = False,
+    json_path: Annotated[
+        str | None,
+        typer.Option("--json", help="Write the JSON summary to PATH, or '-' for stdout."),
+    ] = None,
+    save_dir: Annotated[
+        Path | None, typer.Option(help="Write each game's save file into this folder.")
+    ] = None,
 ) -> None:
     """Play many games with bots and summarise them."""
     try:
@@ -79,8 +85,7 @@ def simulate(
     except UnknownGameError as exc:
         raise fail(str(exc)) from None
     if not info.min_players <= players <= info.max_players:
-        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, "
-                   f"not {players}")
+        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, not {players}")
     kinds = tuple(k.strip() for k in bots.split(",") if k.strip())
     if len(kinds) == 1:
         kinds = kinds * players
@@ -93,21 +98,27 @@ def simulate(
     try:
         nworkers = resolve_workers(workers)
     except ValueError:
-        raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}"
-                   ) from None
+        raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from None
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
-    cfg = SimConfig(game, players, games, seed, kinds, max_turns, rotate_seats,
-                    save_dir=str(save_dir or ""))
+    cfg = SimConfig(
+        game, players, games, seed, kinds, max_turns, rotate_seats, save_dir=str(save_dir or "")
+    )
     quiet = json_path == "-"
     records: list[GameRecord] = []
     start = time.perf_counter()
     if quiet or not console.is_terminal:
         records = list(run(cfg, nworkers))
     else:
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("{task.fields[rate]} games/s"), TimeRemainingColumn(),
-                      console=console, transient=True) as progress:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]} games/s"),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
             task = progress.add_task(f"{game} x{games}", total=games, rate="-")
             for rec in run(cfg, nworkers):
                 records.append(rec)
@@ -126,8 +137,10 @@ def print_summary(summary: dict[str, Any]) -> None:
     """The readable tables of a simulation summary."""
     res = summary["results"]
     games = summary["games"]
-    console.print(f"[bold]{summary['edition']}[/]: {games} games, {summary['players']} players, "
-                  f"seed {summary['seed']}, bots {', '.join(summary['bots'])}")
+    console.print(
+        f"[bold]{summary['edition']}[/]: {games} games, {summary['players']} players, "
+        f"seed {summary['seed']}, bots {', '.join(summary['bots'])}"
+    )
     t = Table(title="Wins by seat (95% Wilson interval)")
     t.add_column("seat", justify="right")
     t.add_column("bot")
@@ -159,8 +172,10 @@ def print_summary(summary: dict[str, Any]) -> None:
         e.add_row(reason.replace("_", " "), str(count))
     console.print(e)
     tm = summary["timing"]
-    console.print(f"{tm['seconds']:.2f} s: {tm['games_per_s']:,.1f} games/s, "
-                  f"{tm['turns_per_s']:,.0f} player-turns/s")
+    console.print(
+        f"{tm['seconds']:.2f} s: {tm['games_per_s']:,.1f} games/s, "
+        f"{tm['turns_per_s']:,.0f} player-turns/s"
+    )
 
 
 @app.command()
@@ -181,11 +196,16 @@ def replay(
             console.print(s.describe(e), markup=False, highlight=False)
     r = s.result()
     if r is not None:
-        console.print(f"Winner: {', '.join(f'Player {w + 1}' for w in r.winners)} "
-                      f"({r.end_reason.replace('_', ' ')}, {r.turns} turns).")
+        console.print(
+            f"Winner: {', '.join(f'Player {w + 1}' for w in r.winners)} "
+            f"({r.end_reason.replace('_', ' ')}, {r.turns} turns)."
+        )
     else:
-        console.print(f"(the game goes on: {s.describe_action(s.legal_actions()[0])} ... "
-                      f"for Player {s.current_player() + 1})", markup=False)
+        console.print(
+            f"(the game goes on: {s.describe_action(s.legal_actions()[0])} ... "
+            f"for Player {s.current_player() + 1})",
+            markup=False,
+        )
 
 
 def main() -> None:

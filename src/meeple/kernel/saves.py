@@ -42,8 +42,14 @@ def save_game(state: GameState, path: str | Path) -> None:
     tmp.replace(p)
 
 
-def replay(game: str, players: int, seed: int, options: dict[str, Any],
-           actions: list[Action], record_events: bool = False) -> GameState:
+def replay(
+    game: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    actions: list[Action],
+    record_events: bool = False,
+) -> GameState:
     """The game reached by applying ``actions`` from the start."""
     s = new_game(game, players, seed, options)
     s.record_events = record_events
@@ -64,8 +70,13 @@ def load_data(data: Any, file: str = "<data>") -> GameState:
         raise fail("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
     if data.get("version") != VERSION:
         raise fail("version", f"this meeple reads version {VERSION}, got {data.get('version')!r}")
-    for key, typ in (("game", str), ("players", int), ("seed", int), ("options", dict),
-                     ("actions", list)):
+    for key, typ in (
+        ("game", str),
+        ("players", int),
+        ("seed", int),
+        ("options", dict),
+        ("actions", list),
+    ):
         if not isinstance(data.get(key), typ) or isinstance(data.get(key), bool):
             raise fail(key, f"missing or not a {typ.__name__}")
     actions = []
@@ -87,8 +98,11 @@ def load_data(data: Any, file: str = "<data>") -> GameState:
             raise fail(f"actions[{i}]", exc.reason) from None
     snap = data.get("state")
     if snap is not None and json.loads(json.dumps(s.snapshot())) != snap:
-        raise fail("state", "does not match the state the actions lead to (edited by hand, or "
-                   "saved by a different engine version)")
+        raise fail(
+            "state",
+            "does not match the state the actions lead to (edited by hand, or "
+            "saved by a different engine version)",
+        )
     return s
 
 

@@ -62,8 +62,7 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
     s.record_events = False
     kinds = cfg.seat_bots(i)
     family = game_info(cfg.game).family
-    bots = [make_bot(k, family, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in
-            enumerate(kinds)]
+    bots = [make_bot(k, family, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)]
     n = 0
     while not s.is_terminal():
         s.apply(bots[s.current_player()].choose(s))

@@ -14,15 +14,16 @@ from meeple.games.registry import game_info, new_game
 from meeple.kernel.rng import derive_seed
 
 
-def transcript(game: str, players: int, seed: int, bot: str = "random",
-               max_turns: int = 0) -> str:
+def transcript(game: str, players: int, seed: int, bot: str = "random", max_turns: int = 0) -> str:
     """The transcript of ``game`` seeded ``seed`` with ``bot`` in every seat."""
     options = {"max_turns": max_turns} if max_turns else {}
     s = new_game(game, players, seed, options)
     family = game_info(game).family
     bots = [make_bot(bot, family, derive_seed(seed, 1 + p)) for p in range(players)]
-    lines = [f"# {game}, {players} players, seed {seed}, {bot} bots (bot seed "
-             f"derive_seed({seed}, 1 + seat)), max_turns {max_turns}"]
+    lines = [
+        f"# {game}, {players} players, seed {seed}, {bot} bots (bot seed "
+        f"derive_seed({seed}, 1 + seat)), max_turns {max_turns}"
+    ]
     while not s.is_terminal():
         p = s.current_player()
         action = bots[p].choose(s)

@@ -14,12 +14,12 @@ def _register() -> None:
     for eid in builtin_edition_ids():
         ed = builtin_edition(eid)
 
-        def factory(players: int, seed: int, options: dict[str, Any], _eid: str = eid
-                    ) -> GameState:
+        def factory(players: int, seed: int, options: dict[str, Any], _eid: str = eid) -> GameState:
             return new_monopoly(_eid, players, seed, options)
 
-        register_game(GameInfo(eid, "monopoly", ed.name, ed.rules.min_players,
-                               ed.rules.max_players, factory))
+        register_game(
+            GameInfo(eid, "monopoly", ed.name, ed.rules.min_players, ed.rules.max_players, factory)
+        )
 
 
 _register()

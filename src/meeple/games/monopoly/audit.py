@@ -23,8 +23,10 @@ def audit(s: MonopolyState) -> list[str]:
     cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
     start = r.starting_cash * s.n
     if sum(cash) != start + s.bank_out - s.bank_in:
-        bad.append(f"money: players hold {sum(cash)}, expected "
-                   f"{start} + {s.bank_out} paid out - {s.bank_in} taken in")
+        bad.append(
+            f"money: players hold {sum(cash)}, expected "
+            f"{start} + {s.bank_out} paid out - {s.bank_in} taken in"
+        )
     if min(cash) < 0:
         bad.append(f"negative cash: {cash}")
     if not all(alive) and any(c for p, c in enumerate(cash) if not alive[p]):

@@ -32,7 +32,10 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     d = e.data
     sq = s.ed.square_names
     k = e.kind
-    m = lambda a: _money(s, a)  # noqa: E731
+
+    def m(amount: int) -> str:
+        return _money(s, amount)
+
     if k == "roll":
         return f"{_seat(d['player'])} rolls {' and '.join(str(x) for x in d['dice'])}."
     if k == "move":
@@ -53,8 +56,7 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "jail_stay":
         return f"{_seat(d['player'])} stays in {s.ed.names.jail} (attempt {d['attempt']})."
     if k == "jail_third_miss":
-        return (f"{_seat(d['player'])} missed a third time and must pay {m(d['amount'])} to "
-                "leave.")
+        return f"{_seat(d['player'])} missed a third time and must pay {m(d['amount'])} to leave."
     if k == "tax":
         return f"{_seat(d['player'])} owes {m(d['amount'])} for {sq[d['square']]}."
     if k == "card":
@@ -63,14 +65,20 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "paid":
         return f"{_seat(d['payer'])} pays {m(d['amount'])} to {_seat(d['payee'])}."
     if k == "debt":
-        return (f"{_seat(d['debtor'])} owes {m(d['amount'])} to {_seat(d['creditor'])} and "
-                "must raise the money.")
+        return (
+            f"{_seat(d['debtor'])} owes {m(d['amount'])} to {_seat(d['creditor'])} and "
+            "must raise the money."
+        )
     if k == "rent":
-        return (f"{_seat(d['payer'])} owes {m(d['amount'])} rent to {_seat(d['owner'])} for "
-                f"{sq[d['square']]}.")
+        return (
+            f"{_seat(d['payer'])} owes {m(d['amount'])} rent to {_seat(d['owner'])} for "
+            f"{sq[d['square']]}."
+        )
     if k == "rent_claimable":
-        return (f"{_seat(d['owner'])} may claim {m(d['amount'])} rent from "
-                f"{_seat(d['payer'])} for {sq[d['square']]}.")
+        return (
+            f"{_seat(d['owner'])} may claim {m(d['amount'])} rent from "
+            f"{_seat(d['payer'])} for {sq[d['square']]}."
+        )
     if k == "no_rent_mortgaged":
         return f"{sq[d['square']]} is mortgaged: no rent."
     if k == "bought":
@@ -93,22 +101,25 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "built":
         return f"{_seat(d['player'])} builds on {sq[d['square']]}: now {_level(s, d['level'])}."
     if k == "sold_building":
-        return (f"{_seat(d['player'])} sells a building on {sq[d['square']]}: now "
-                f"{_level(s, d['level'])}.")
+        return (
+            f"{_seat(d['player'])} sells a building on {sq[d['square']]}: now "
+            f"{_level(s, d['level'])}."
+        )
     if k == "sold_group":
-        return (f"{_seat(d['player'])} sells every building of "
-                f"{s.ed.groups[d['group']].name}.")
+        return f"{_seat(d['player'])} sells every building of {s.ed.groups[d['group']].name}."
     if k == "shortage":
         return f"Buildings are short: other players may want the {_item(s, d['item'])} too."
     if k == "shortage_answer":
-        return (f"{_seat(d['player'])} {'wants' if d['wants'] else 'does not want'} one.")
+        return f"{_seat(d['player'])} {'wants' if d['wants'] else 'does not want'} one."
     if k == "mortgaged":
         return f"{_seat(d['player'])} mortgages {sq[d['square']]} for {m(d['amount'])}."
     if k == "unmortgaged":
         return f"{_seat(d['player'])} lifts the mortgage on {sq[d['square']]} for {m(d['amount'])}."
     if k == "mortgage_interest":
-        return (f"{_seat(d['player'])} keeps {sq[d['square']]} mortgaged and owes "
-                f"{m(d['amount'])} interest.")
+        return (
+            f"{_seat(d['player'])} keeps {sq[d['square']]} mortgaged and owes "
+            f"{m(d['amount'])} interest."
+        )
     if k == "trade_started":
         return f"{_seat(d['proposer'])} drafts an offer to {_seat(d['target'])}."
     if k == "trade_offer":
@@ -157,11 +168,20 @@ def describe_action(s: MonopolyState, a: Action) -> str:
     x = a.args[0] if a.args else 0
     k = a.kind
     texts = {
-        A.ROLL: "Roll the dice", A.PAY_FINE: f"Pay {_money(s, s.rules.jail_fine)} to leave",
-        A.END_TURN: "End the turn", A.PASS: "Pass", A.BUY: "Buy", A.DECLINE: "Auction it",
-        A.PROPOSE: "Propose the offer", A.CANCEL: "Cancel the offer", A.ACCEPT: "Accept",
-        A.REJECT: "Reject", A.COUNTER: "Counter-offer", A.BANKRUPT: "Declare bankruptcy",
-        A.WANT_BUILDING: "I want one too", A.NO_BUILDING: "I don't want one",
+        A.ROLL: "Roll the dice",
+        A.PAY_FINE: f"Pay {_money(s, s.rules.jail_fine)} to leave",
+        A.END_TURN: "End the turn",
+        A.PASS: "Pass",
+        A.BUY: "Buy",
+        A.DECLINE: "Auction it",
+        A.PROPOSE: "Propose the offer",
+        A.CANCEL: "Cancel the offer",
+        A.ACCEPT: "Accept",
+        A.REJECT: "Reject",
+        A.COUNTER: "Counter-offer",
+        A.BANKRUPT: "Declare bankruptcy",
+        A.WANT_BUILDING: "I want one too",
+        A.NO_BUILDING: "I don't want one",
     }
     if k in texts:
         return texts[k]

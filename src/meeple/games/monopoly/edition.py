@@ -22,8 +22,17 @@ from meeple.kernel.errors import EditionError
 
 # Square kinds, as small ints for the play loop.
 GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL = range(9)
-KIND_NAMES = ("go", "street", "railroad", "utility", "tax", "card", "jail", "free_parking",
-              "go_to_jail")
+KIND_NAMES = (
+    "go",
+    "street",
+    "railroad",
+    "utility",
+    "tax",
+    "card",
+    "jail",
+    "free_parking",
+    "go_to_jail",
+)
 PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
 
 # Card operations, as small ints.
@@ -39,8 +48,18 @@ PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
     OP_REPAIRS,
     OP_GET_OUT_OF_JAIL_FREE,
 ) = range(10)
-OP_NAMES = ("move_to", "move_to_nearest", "move_relative", "go_to_jail", "bank_pays", "pay_bank",
-            "pay_each_player", "collect_from_each_player", "repairs", "get_out_of_jail_free")
+OP_NAMES = (
+    "move_to",
+    "move_to_nearest",
+    "move_relative",
+    "go_to_jail",
+    "bank_pays",
+    "pay_bank",
+    "pay_each_player",
+    "collect_from_each_player",
+    "repairs",
+    "get_out_of_jail_free",
+)
 
 
 class _Strict(BaseModel):
@@ -91,8 +110,9 @@ class GroupModel(_Strict):
 
 class SquareModel(_Strict):
     name: str
-    kind: Literal["go", "street", "railroad", "utility", "tax", "card", "jail", "free_parking",
-                  "go_to_jail"]
+    kind: Literal[
+        "go", "street", "railroad", "utility", "tax", "card", "jail", "free_parking", "go_to_jail"
+    ]
     group: str | None = None
     price: int | None = Field(None, ge=0)
     mortgage: int | None = Field(None, ge=0)
@@ -106,9 +126,18 @@ class SquareModel(_Strict):
 class CardModel(_Strict):
     id: str
     text: str
-    op: Literal["move_to", "move_to_nearest", "move_relative", "go_to_jail", "bank_pays",
-                "pay_bank", "pay_each_player", "collect_from_each_player", "repairs",
-                "get_out_of_jail_free"]
+    op: Literal[
+        "move_to",
+        "move_to_nearest",
+        "move_relative",
+        "go_to_jail",
+        "bank_pays",
+        "pay_bank",
+        "pay_each_player",
+        "collect_from_each_player",
+        "repairs",
+        "get_out_of_jail_free",
+    ]
     target: int | None = None
     kind: Literal["railroad", "utility"] | None = None
     rent_multiplier: int | None = Field(None, ge=1)
@@ -191,8 +220,9 @@ class Edition:
         pct = model.rules.mortgage_interest_percent
         # Interest rounds up to a whole unit (docs/RULES.md, "Rounding"): 82.5 -> 83.
         self.interest = tuple(-(-m * pct // 100) for m in self.mortgage)
-        self.unmortgage_cost = tuple(m + i for m, i in zip(self.mortgage, self.interest,
-                                                           strict=True))
+        self.unmortgage_cost = tuple(
+            m + i for m, i in zip(self.mortgage, self.interest, strict=True)
+        )
         self.rent = tuple(tuple(s.rent) if s.rent else (0, 0, 0, 0, 0, 0) for s in sq)
         self.tax = tuple(s.amount or 0 for s in sq)
         gid = {g.id: i for i, g in enumerate(model.groups)}
@@ -202,8 +232,16 @@ class Edition:
         for i, g in enumerate(model.groups):
             members = tuple(j for j in range(n) if self.group_of[j] == i)
             kind = self.kind[members[0]] if members else STREET
-            groups.append(Group(g.id, g.name, g.color, kind, members,
-                                self.house_cost[members[0]] if members else 0))
+            groups.append(
+                Group(
+                    g.id,
+                    g.name,
+                    g.color,
+                    kind,
+                    members,
+                    self.house_cost[members[0]] if members else 0,
+                )
+            )
         self.groups = tuple(groups)
         self.street_groups = tuple(i for i, g in enumerate(groups) if g.kind == STREET)
         deck_ids = {d.id: i for i, d in enumerate(model.decks)}
@@ -293,7 +331,9 @@ def _check(model: EditionModel, file: str) -> None:
             elif s.group not in group_ids:
                 fail(f"{where}.group", f"unknown group {s.group!r}")
             elif group_kind.setdefault(s.group, s.kind) != s.kind:
-                fail(f"{where}.group", f"group {s.group!r} mixes {group_kind[s.group]} and {s.kind}")
+                fail(
+                    f"{where}.group", f"group {s.group!r} mixes {group_kind[s.group]} and {s.kind}"
+                )
             if s.price is None or s.price <= 0:
                 fail(f"{where}.price", f"a {s.kind} needs a price above 0")
             if s.mortgage is None:
@@ -334,9 +374,14 @@ def _check(model: EditionModel, file: str) -> None:
         for j, c in enumerate(d.cards):
             where = f"decks.{d.id}.cards[{j}]"
             need = {
-                "move_to": ["target"], "move_to_nearest": ["kind"], "move_relative": ["steps"],
-                "bank_pays": ["amount"], "pay_bank": ["amount"], "pay_each_player": ["amount"],
-                "collect_from_each_player": ["amount"], "repairs": ["per_house", "per_hotel"],
+                "move_to": ["target"],
+                "move_to_nearest": ["kind"],
+                "move_relative": ["steps"],
+                "bank_pays": ["amount"],
+                "pay_bank": ["amount"],
+                "pay_each_player": ["amount"],
+                "collect_from_each_player": ["amount"],
+                "repairs": ["per_house", "per_hotel"],
             }.get(c.op, [])
             for f in need:
                 if getattr(c, f) is None:

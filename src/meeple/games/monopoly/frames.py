@@ -88,13 +88,27 @@ class AuctionFrame(Frame):
         return self.high + 1 if self.high_bidder >= 0 else self.min_bid
 
     def copy(self) -> AuctionFrame:
-        return AuctionFrame(self.item, self.square, list(self.active), self.min_bid, self.high,
-                            self.high_bidder, self.turn)
+        return AuctionFrame(
+            self.item,
+            self.square,
+            list(self.active),
+            self.min_bid,
+            self.high,
+            self.high_bidder,
+            self.turn,
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"frame": self.name, "item": self.item, "square": self.square,
-                "active": list(self.active), "min_bid": self.min_bid, "high": self.high,
-                "high_bidder": self.high_bidder, "turn": self.turn}
+        return {
+            "frame": self.name,
+            "item": self.item,
+            "square": self.square,
+            "active": list(self.active),
+            "min_bid": self.min_bid,
+            "high": self.high,
+            "high_bidder": self.high_bidder,
+            "turn": self.turn,
+        }
 
 
 class DebtFrame(Frame):
@@ -120,8 +134,13 @@ class DebtFrame(Frame):
         return DebtFrame(self.debtor, self.creditor, self.amount, self.then_move)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"frame": self.name, "debtor": self.debtor, "creditor": self.creditor,
-                "amount": self.amount, "then_move": self.then_move}
+        return {
+            "frame": self.name,
+            "debtor": self.debtor,
+            "creditor": self.creditor,
+            "amount": self.amount,
+            "then_move": self.then_move,
+        }
 
 
 class TradeFrame(Frame):
@@ -133,8 +152,7 @@ class TradeFrame(Frame):
     changes made to the draft (capped, so a draft always ends: docs/RULES.md, "Trades").
     """
 
-    __slots__ = ("cards", "cash", "counters", "deeds", "edits", "proposer", "responding",
-                 "target")
+    __slots__ = ("cards", "cash", "counters", "deeds", "edits", "proposer", "responding", "target")
     name = "trade"
 
     def __init__(
@@ -161,13 +179,29 @@ class TradeFrame(Frame):
         return self.target if self.responding else self.proposer
 
     def copy(self) -> TradeFrame:
-        return TradeFrame(self.proposer, self.target, list(self.deeds), list(self.cards),
-                          self.cash, self.responding, self.counters, self.edits)
+        return TradeFrame(
+            self.proposer,
+            self.target,
+            list(self.deeds),
+            list(self.cards),
+            self.cash,
+            self.responding,
+            self.counters,
+            self.edits,
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"frame": self.name, "proposer": self.proposer, "target": self.target,
-                "deeds": list(self.deeds), "cards": list(self.cards), "cash": self.cash,
-                "responding": self.responding, "counters": self.counters, "edits": self.edits}
+        return {
+            "frame": self.name,
+            "proposer": self.proposer,
+            "target": self.target,
+            "deeds": list(self.deeds),
+            "cards": list(self.cards),
+            "cash": self.cash,
+            "responding": self.responding,
+            "counters": self.counters,
+            "edits": self.edits,
+        }
 
 
 class MortgageFeeFrame(Frame):
@@ -200,8 +234,14 @@ class ShortageFrame(Frame):
     __slots__ = ("asking", "item", "requester", "square", "wanting")
     name = "shortage"
 
-    def __init__(self, item: int, requester: int, square: int, asking: list[int],
-                 wanting: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        item: int,
+        requester: int,
+        square: int,
+        asking: list[int],
+        wanting: list[int] | None = None,
+    ) -> None:
         self.item = item
         self.requester = requester
         self.square = square
@@ -212,13 +252,19 @@ class ShortageFrame(Frame):
         return self.asking[0]
 
     def copy(self) -> ShortageFrame:
-        return ShortageFrame(self.item, self.requester, self.square, list(self.asking),
-                             list(self.wanting))
+        return ShortageFrame(
+            self.item, self.requester, self.square, list(self.asking), list(self.wanting)
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"frame": self.name, "item": self.item, "requester": self.requester,
-                "square": self.square, "asking": list(self.asking),
-                "wanting": list(self.wanting)}
+        return {
+            "frame": self.name,
+            "item": self.item,
+            "requester": self.requester,
+            "square": self.square,
+            "asking": list(self.asking),
+            "wanting": list(self.wanting),
+        }
 
 
 class PlaceFrame(Frame):
@@ -248,18 +294,34 @@ def frame_from_dict(d: dict[str, Any]) -> Frame:
     if kind == "buy":
         return BuyFrame(d["player"], d["square"])
     if kind == "auction":
-        return AuctionFrame(d["item"], d["square"], list(d["active"]), d["min_bid"], d["high"],
-                            d["high_bidder"], d["turn"])
+        return AuctionFrame(
+            d["item"],
+            d["square"],
+            list(d["active"]),
+            d["min_bid"],
+            d["high"],
+            d["high_bidder"],
+            d["turn"],
+        )
     if kind == "debt":
         return DebtFrame(d["debtor"], d["creditor"], d["amount"], d["then_move"])
     if kind == "trade":
-        return TradeFrame(d["proposer"], d["target"], list(d["deeds"]), list(d["cards"]),
-                          d["cash"], d["responding"], d["counters"], d["edits"])
+        return TradeFrame(
+            d["proposer"],
+            d["target"],
+            list(d["deeds"]),
+            list(d["cards"]),
+            d["cash"],
+            d["responding"],
+            d["counters"],
+            d["edits"],
+        )
     if kind == "mortgage_fee":
         return MortgageFeeFrame(d["player"], list(d["deeds"]))
     if kind == "shortage":
-        return ShortageFrame(d["item"], d["requester"], d["square"], list(d["asking"]),
-                             list(d["wanting"]))
+        return ShortageFrame(
+            d["item"], d["requester"], d["square"], list(d["asking"]), list(d["wanting"])
+        )
     if kind == "place":
         return PlaceFrame(d["player"], d["item"], d["paid"])
     raise ValueError(f"unknown frame {kind!r}")

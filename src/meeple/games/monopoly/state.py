@@ -40,8 +40,9 @@ from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
 
 SAVE_VERSION = 1
-_MGMT = frozenset({A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE,
-                   A.CLAIM_RENT})
+_MGMT = frozenset(
+    {A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE, A.CLAIM_RENT}
+)
 
 
 class MonopolyState(GameState):
@@ -53,16 +54,18 @@ class MonopolyState(GameState):
     PRE_ROLL, JAIL, END_TURN, WINDOW, OVER = range(5)
     PHASE_NAMES = ("pre_roll", "jail", "end_turn", "window", "over")
 
-    def __init__(self, edition: Edition, players: int, seed: int,
-                 options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, edition: Edition, players: int, seed: int, options: dict[str, Any] | None = None
+    ) -> None:
         options = dict(options or {})
         self._options = options
         self.ed = edition = _with_rule_overrides(edition, options.get("rules"))
         self.rules = r = edition.rules
         self.max_turns = int(options.get("max_turns") or 0)
         if not r.min_players <= players <= r.max_players:
-            raise ValueError(f"{edition.id} is for {r.min_players} to {r.max_players} players, "
-                             f"not {players}")
+            raise ValueError(
+                f"{edition.id} is for {r.min_players} to {r.max_players} players, not {players}"
+            )
         self.n = players
         self._seed = seed
         self.rng = Rng(seed)
@@ -220,8 +223,7 @@ class MonopolyState(GameState):
                 out = []
                 if self.cash[p] >= self.rules.jail_fine:
                     out.append(A.A_PAY_FINE)
-                out += [Action(A.USE_CARD, (d,)) for d, h in enumerate(self.card_holder)
-                        if h == p]
+                out += [Action(A.USE_CARD, (d,)) for d, h in enumerate(self.card_holder) if h == p]
                 out.append(A.A_ROLL)
                 return out + self.management(p)
             if ph == self.END_TURN:
@@ -230,7 +232,7 @@ class MonopolyState(GameState):
         f = self.stack[-1]
         if isinstance(f, BuyFrame):
             out = [A.A_BUY] if buying.can_buy(self, f) else []
-            return out + [A.A_DECLINE, *self.raise_money(p)]
+            return [*out, A.A_DECLINE, *self.raise_money(p)]
         if isinstance(f, AuctionFrame):
             return [*(Action(A.BID, (x,)) for x in auction.bid_ladder(self, f)), A.A_PASS]
         if isinstance(f, DebtFrame):
@@ -251,8 +253,9 @@ class MonopolyState(GameState):
         if isinstance(f, ShortageFrame):
             return [A.A_WANT, A.A_NO]
         if isinstance(f, PlaceFrame):
-            return [Action(A.PLACE_BUILDING, (sq,))
-                    for sq in buildings.place_squares(self, p, f.item)]
+            return [
+                Action(A.PLACE_BUILDING, (sq,)) for sq in buildings.place_squares(self, p, f.item)
+            ]
         raise AssertionError(f"unknown frame {f!r}")
 
     def _trade_actions(self, f: TradeFrame) -> list[Action]:
@@ -264,11 +267,17 @@ class MonopolyState(GameState):
             return out
         out = []
         if f.edits < A.MAX_DRAFT_EDITS:
-            out += [Action(A.TRADE_DEED, (sq,))
-                    for sq in sorted(trade.tradeable_deeds(self, f.proposer)
-                                     + trade.tradeable_deeds(self, f.target))]
-            out += [Action(A.TRADE_CARD, (d,)) for d, h in enumerate(self.card_holder)
-                    if h in (f.proposer, f.target)]
+            out += [
+                Action(A.TRADE_DEED, (sq,))
+                for sq in sorted(
+                    trade.tradeable_deeds(self, f.proposer) + trade.tradeable_deeds(self, f.target)
+                )
+            ]
+            out += [
+                Action(A.TRADE_CARD, (d,))
+                for d, h in enumerate(self.card_holder)
+                if h in (f.proposer, f.target)
+            ]
             out += [Action(A.TRADE_CASH, (x,)) for x in trade.cash_ladder(self, f)]
         if trade.offer_valid(self, f):
             out.append(A.A_PROPOSE)
@@ -307,15 +316,20 @@ class MonopolyState(GameState):
         x = action.args[0]
         if action.kind == A.BID and isinstance(f, AuctionFrame):
             return f.next_min() <= x <= self.cash[f.decider()]
-        if (action.kind == A.TRADE_CASH and isinstance(f, TradeFrame) and not f.responding
-                and f.edits < A.MAX_DRAFT_EDITS):
+        if (
+            action.kind == A.TRADE_CASH
+            and isinstance(f, TradeFrame)
+            and not f.responding
+            and f.edits < A.MAX_DRAFT_EDITS
+        ):
             return -self.cash[f.target] <= x <= self.cash[f.proposer]
         return False
 
     def apply(self, action: Action) -> list[Event]:
         if not self.is_legal(action):
             raise IllegalActionError(str(action), self.why_illegal(action))
-        self._events = events = [] if self.record_events else None
+        events: list[Event] | None = [] if self.record_events else None
+        self._events = events
         self._legal = None
         self._history.append(action)
         self._dispatch(action)
@@ -461,8 +475,7 @@ class MonopolyState(GameState):
         if action.kind not in A.ALL_KINDS:
             return f"there is no action {action.kind!r}"
         if action.kind not in kinds:
-            return (f"seat {p} must decide '{decision}' now; legal action kinds: "
-                    f"{', '.join(kinds)}")
+            return f"seat {p} must decide '{decision}' now; legal action kinds: {', '.join(kinds)}"
         if action.kind == A.BUY:
             f = self.stack[-1]
             assert isinstance(f, BuyFrame)
@@ -470,7 +483,7 @@ class MonopolyState(GameState):
         if action.kind == A.BID:
             f = self.stack[-1]
             assert isinstance(f, AuctionFrame)
-            return (f"a bid must be between {f.next_min()} and your cash {self.cash[p]}")
+            return f"a bid must be between {f.next_min()} and your cash {self.cash[p]}"
         if action.kind == A.BUILD and action.args:
             return _build_reason(self, p, action.args[0])
         args = sorted(str(a) for a in legal if a.kind == action.kind)
@@ -487,9 +500,22 @@ class MonopolyState(GameState):
     def clone(self) -> MonopolyState:
         c = object.__new__(MonopolyState)
         c.__dict__.update(self.__dict__)
-        for name in ("cash", "pos", "in_jail", "jail_turns", "alive", "offers", "owner", "level",
-                     "mortgaged", "landings", "card_holder", "window", "eliminated",
-                     "_history"):
+        for name in (
+            "cash",
+            "pos",
+            "in_jail",
+            "jail_turns",
+            "alive",
+            "offers",
+            "owner",
+            "level",
+            "mortgaged",
+            "landings",
+            "card_holder",
+            "window",
+            "eliminated",
+            "_history",
+        ):
             setattr(c, name, list(getattr(self, name)))
         c.decks = [list(d) for d in self.decks]
         c.stack = [f.copy() for f in self.stack]
@@ -503,17 +529,33 @@ class MonopolyState(GameState):
     def snapshot(self) -> dict[str, Any]:
         return {
             "rng": self.rng.state,
-            "cash": list(self.cash), "pos": list(self.pos), "in_jail": list(self.in_jail),
-            "jail_turns": list(self.jail_turns), "alive": list(self.alive),
-            "offers": list(self.offers), "owner": list(self.owner), "level": list(self.level),
-            "mortgaged": list(self.mortgaged), "landings": list(self.landings),
-            "houses": self.houses, "hotels": self.hotels,
-            "decks": [list(d) for d in self.decks], "card_holder": list(self.card_holder),
-            "turn": self.turn, "turn_no": self.turn_no, "phase": self.PHASE_NAMES[self.phase],
-            "doubles": self.doubles, "dice": list(self.dice), "window": list(self.window),
-            "stack": [f.to_dict() for f in self.stack], "claims": [list(c) for c in self.claims],
-            "eliminated": list(self.eliminated), "over": self.over,
-            "end_reason": self.end_reason, "bank_in": self.bank_in, "bank_out": self.bank_out,
+            "cash": list(self.cash),
+            "pos": list(self.pos),
+            "in_jail": list(self.in_jail),
+            "jail_turns": list(self.jail_turns),
+            "alive": list(self.alive),
+            "offers": list(self.offers),
+            "owner": list(self.owner),
+            "level": list(self.level),
+            "mortgaged": list(self.mortgaged),
+            "landings": list(self.landings),
+            "houses": self.houses,
+            "hotels": self.hotels,
+            "decks": [list(d) for d in self.decks],
+            "card_holder": list(self.card_holder),
+            "turn": self.turn,
+            "turn_no": self.turn_no,
+            "phase": self.PHASE_NAMES[self.phase],
+            "doubles": self.doubles,
+            "dice": list(self.dice),
+            "window": list(self.window),
+            "stack": [f.to_dict() for f in self.stack],
+            "claims": [list(c) for c in self.claims],
+            "eliminated": list(self.eliminated),
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "bank_in": self.bank_in,
+            "bank_out": self.bank_out,
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -523,8 +565,11 @@ class MonopolyState(GameState):
 
         def ints(key: str, length: int) -> list[int]:
             v = snap[key]
-            if not isinstance(v, list) or len(v) != length or not all(
-                    isinstance(x, int) for x in v):
+            if (
+                not isinstance(v, list)
+                or len(v) != length
+                or not all(isinstance(x, int) for x in v)
+            ):
                 raise ValueError(f"{key} must be a list of {length} integers")
             return [int(x) for x in v]
 
@@ -566,8 +611,12 @@ class MonopolyState(GameState):
         if self.stack:
             f = self.stack[-1]
             if isinstance(f, TradeFrame) and not f.responding and seat != f.proposer:
-                frame = {"frame": "trade", "proposer": f.proposer, "target": f.target,
-                         "drafting": True}
+                frame = {
+                    "frame": "trade",
+                    "proposer": f.proposer,
+                    "target": f.target,
+                    "drafting": True,
+                }
             else:
                 frame = f.to_dict()
         return {
@@ -583,27 +632,43 @@ class MonopolyState(GameState):
             "dice": list(self.dice),
             "doubles": self.doubles,
             "players": [
-                {"seat": p, "cash": self.cash[p], "position": self.pos[p],
-                 "in_jail": self.in_jail[p], "jail_turns": self.jail_turns[p],
-                 "alive": self.alive[p],
-                 "jail_cards": [d for d, h in enumerate(self.card_holder) if h == p],
-                 "net_worth": money.net_worth(self, p)}
+                {
+                    "seat": p,
+                    "cash": self.cash[p],
+                    "position": self.pos[p],
+                    "in_jail": self.in_jail[p],
+                    "jail_turns": self.jail_turns[p],
+                    "alive": self.alive[p],
+                    "jail_cards": [d for d, h in enumerate(self.card_holder) if h == p],
+                    "net_worth": money.net_worth(self, p),
+                }
                 for p in range(self.n)
             ],
             "squares": [
-                {"index": sq, "name": ed.square_names[sq], "owner": self.owner[sq],
-                 "level": self.level[sq], "mortgaged": self.mortgaged[sq]}
+                {
+                    "index": sq,
+                    "name": ed.square_names[sq],
+                    "owner": self.owner[sq],
+                    "level": self.level[sq],
+                    "mortgaged": self.mortgaged[sq],
+                }
                 for sq in range(ed.size)
             ],
             "bank": {"houses": self.houses, "hotels": self.hotels},
-            "decks": [{"id": d.id, "name": d.name, "cards_left": len(self.decks[i])}
-                      for i, d in enumerate(ed.decks)],
-            "claims": [{"owner": c[0], "payer": c[1], "amount": c[2], "square": c[4]}
-                       for c in self.claims],
+            "decks": [
+                {"id": d.id, "name": d.name, "cards_left": len(self.decks[i])}
+                for i, d in enumerate(ed.decks)
+            ],
+            "claims": [
+                {"owner": c[0], "payer": c[1], "amount": c[2], "square": c[4]} for c in self.claims
+            ],
             "over": self.over,
             "end_reason": self.end_reason,
-            "legal_actions": ([str(a) for a in self.legal_actions()]
-                              if seat is not None and seat == decider else []),
+            "legal_actions": (
+                [str(a) for a in self.legal_actions()]
+                if seat is not None and seat == decider
+                else []
+            ),
         }
 
     def describe(self, event: Event) -> str:
@@ -655,8 +720,9 @@ def _with_rule_overrides(edition: Edition, overrides: Any) -> Edition:
     return parse_edition(data, edition.source)
 
 
-def new_monopoly(edition: str | Edition, players: int, seed: int,
-                 options: dict[str, Any] | None = None) -> MonopolyState:
+def new_monopoly(
+    edition: str | Edition, players: int, seed: int, options: dict[str, Any] | None = None
+) -> MonopolyState:
     """Start a game of ``edition`` (an id or a loaded :class:`Edition`)."""
     ed = builtin_edition(edition) if isinstance(edition, str) else edition
     s = MonopolyState(ed, players, seed, options)

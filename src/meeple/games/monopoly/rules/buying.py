@@ -38,9 +38,13 @@ def decline(s: MonopolyState, f: BuyFrame) -> None:
     start_auction(s, DEED, f.square, s.seats_from(s.next_seat(f.player)))
 
 
-def start_auction(s: MonopolyState, item: int, square: int, bidders: list[int],
-                  min_bid: int | None = None) -> None:
-    s.stack.append(AuctionFrame(item, square, bidders,
-                                min_bid if min_bid is not None else s.rules.auction_min_bid))
+def start_auction(
+    s: MonopolyState, item: int, square: int, bidders: list[int], min_bid: int | None = None
+) -> None:
+    s.stack.append(
+        AuctionFrame(
+            item, square, bidders, min_bid if min_bid is not None else s.rules.auction_min_bid
+        )
+    )
     if s._events is not None:
         s.event("auction", item=item, square=square)

@@ -29,15 +29,19 @@ def can_mortgage(s: MonopolyState, p: int, sq: int) -> bool:
 def mortgage_squares(s: MonopolyState, p: int) -> list[int]:
     owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
     built = buildings.built_groups(s)
-    return [sq for sq in s.ed.properties
-            if owner[sq] == p and not mortgaged[sq] and not built[group_of[sq]]]
+    return [
+        sq
+        for sq in s.ed.properties
+        if owner[sq] == p and not mortgaged[sq] and not built[group_of[sq]]
+    ]
 
 
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
     cash = s.cash[p]
     cost = s.ed.unmortgage_cost
-    return [sq for sq in s.ed.properties
-            if s.owner[sq] == p and s.mortgaged[sq] and cash >= cost[sq]]
+    return [
+        sq for sq in s.ed.properties if s.owner[sq] == p and s.mortgaged[sq] and cash >= cost[sq]
+    ]
 
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:

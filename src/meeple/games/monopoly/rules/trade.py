@@ -36,8 +36,7 @@ def can_start(s: MonopolyState, p: int) -> list[int]:
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return []
     mine = has_tradeables(s, p)
-    return [q for q in s.seats_from(s.next_seat(p))
-            if q != p and (mine or has_tradeables(s, q))]
+    return [q for q in s.seats_from(s.next_seat(p)) if q != p and (mine or has_tradeables(s, q))]
 
 
 def start(s: MonopolyState, p: int, q: int) -> None:
@@ -80,8 +79,14 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
 def propose(s: MonopolyState, f: TradeFrame) -> None:
     f.responding = True
     if s._events is not None:
-        s.event("trade_offer", proposer=f.proposer, target=f.target, deeds=list(f.deeds),
-                cards=list(f.cards), cash=f.cash)
+        s.event(
+            "trade_offer",
+            proposer=f.proposer,
+            target=f.target,
+            deeds=list(f.deeds),
+            cards=list(f.cards),
+            cash=f.cash,
+        )
 
 
 def cancel(s: MonopolyState, f: TradeFrame) -> None:
@@ -124,8 +129,14 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     s.cash[p] -= f.cash
     s.cash[q] += f.cash
     if s._events is not None:
-        s.event("trade_done", proposer=p, target=q, deeds=list(f.deeds), cards=list(f.cards),
-                cash=f.cash)
+        s.event(
+            "trade_done",
+            proposer=p,
+            target=q,
+            deeds=list(f.deeds),
+            cards=list(f.cards),
+            cash=f.cash,
+        )
     mortgage.receive_mortgaged(s, q, to_q)
     mortgage.receive_mortgaged(s, p, to_p)
 

@@ -1,0 +1,32 @@
+# The two quick-start commands: `make run` and `make test`. Both build the virtual environment
+# in .venv on first use (Python 3.11+ with venv and pip is all a fresh machine needs).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint bench clean
+
+$(BIN)/meeple: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BIN)/meeple
+
+# The main job on its embedded defaults.
+run: $(BIN)/meeple
+	$(BIN)/meeple simulate classic --games 100 --seed 0
+
+# Every test, plus lint and type checks.
+test: $(BIN)/meeple lint
+	$(BIN)/pytest -q -n auto -p no:cacheprovider
+
+lint: $(BIN)/meeple
+	$(BIN)/ruff check src tests tools benchmarks
+	$(BIN)/ruff format --check src tests tools benchmarks
+	$(BIN)/mypy
+
+bench: $(BIN)/meeple
+	$(BIN)/python benchmarks/bench_classic.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info
