@@ -218,6 +218,6 @@ def test_render_city() -> None:
     lines = text.splitlines()
     assert len(lines) == 1 + 7 + 1
     assert "CASTLE" in lines[4]
-    assert sum(line.count(" s0") + line.count(" s1") for line in lines[1:8]) == sum(
+    assert sum(line.count(" p1") + line.count(" p2") for line in lines[1:8]) == sum(
         1 for p in range(49) if s.owner_at[p] >= 0
     )

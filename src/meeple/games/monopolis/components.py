@@ -35,6 +35,15 @@ KIND_OF_VALUE: dict[int, str] = {
     4: "workplace",
     6: "special",
 }
+#: The buildings' names in the rulebook's words, for people.
+BUILDING_NAMES: dict[int, str] = {
+    0: "castle",
+    1: "park",
+    2: "residential quarter",
+    3: "business quarter",
+    4: "workplace",
+    6: "special building",
+}
 PARK, RESIDENTIAL, BUSINESS, WORKPLACE, SPECIAL = 1, 2, 3, 4, 6
 #: Requirement card types, by name in the file.
 CARD_TYPES: dict[str, int] = {"I": 1, "II": 2, "III": 3}

@@ -1,9 +1,9 @@
 """The city as text, for ``meeple replay`` and the terminal.
 
 monopolis-rules.txt, "The Borders of the City": the city fits a 7 x 7 grid around the castle.
-Each cell shows the castle (``CASTLE``), a tile as kind letter, value, owner seat and cubes
-(``B3 s1+2``: a business quarter worth 3 built by seat 1 with 2 cubes), a requirement card
-waiting on an empty plot (``[III]``), or nothing (``.``).
+Each cell shows the castle (``CASTLE``), a tile as kind letter, value, builder and cubes
+(``B3 p2+2``: a business quarter worth 3 built by player 2, i.e. seat 1, with 2 cubes), a
+requirement card waiting on an empty plot (``[III]``), or nothing (``.``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ LETTERS = {1: "P", 2: "R", 3: "B", 4: "W", 6: "S"}
 WIDTH = 9
 LEGEND = (
     "P park, R residential, B business, W workplace, S special; "
-    "sN: built by seat N; +K: K cubes; [T]: requirement card of Type T"
+    "pN: built by player N; +K: K cubes; [T]: requirement card of Type T"
 )
 
 
@@ -29,7 +29,7 @@ def cell_text(state: MonopolisState, plot: int) -> str:
         return "CASTLE"
     value = state.value_at[plot]
     if value != EMPTY:
-        text = f"{LETTERS[value]}{value} s{state.owner_at[plot]}"
+        text = f"{LETTERS[value]}{value} p{state.owner_at[plot] + 1}"
         if state.cubes[plot]:
             text += f"+{state.cubes[plot]}"
         return text

@@ -46,6 +46,7 @@ from meeple.games.monopolis.city import (
     plots_needing_cards,
 )
 from meeple.games.monopolis.components import (
+    BUILDING_NAMES,
     KIND_OF_VALUE,
     VALUES,
     Components,
@@ -424,7 +425,7 @@ class MonopolisState(GameState):
             return f"{kind} takes {ARITY[kind]} number(s), not {len(args)}"
         if kind not in PHASE_KINDS[self.phase]:
             wanted = " or ".join(PHASE_KINDS[self.phase])
-            return f"seat {self.turn_player} must now choose {wanted}, not {kind}"
+            return f"player {self.turn_player + 1} must now choose {wanted}, not {kind}"
         seat = self.turn_player
         arg = args[0] if args else 0
         if kind == BUY:
@@ -699,7 +700,7 @@ class MonopolisState(GameState):
         """An event in plain English."""
         d = event.data
         kind = event.kind
-        who = f"Seat {d.get('seat', '?')}"
+        who = f"Player {d['seat'] + 1}" if "seat" in d else "A player"
         if kind == "buy":
             gains = self._res_words(d["gains"])
             extra = ""
@@ -714,7 +715,7 @@ class MonopolisState(GameState):
         if kind == "reshuffle":
             return f"The {self.comps.decks[d['deck']]} discards are shuffled into a new deck."
         if kind == "build":
-            name = KIND_OF_VALUE[d["value"]]
+            name = BUILDING_NAMES[d["value"]]
             how = "the full card" if d["mode"] == FULL else f"two {self.comps.resources[d['mode']]}"
             text = (
                 f"{who} pays {how} and builds a {name} (worth {d['value']}) on "
@@ -743,8 +744,8 @@ class MonopolisState(GameState):
         if kind == "turn_end":
             return f"{who} ends turn {d['turn']}."
         if kind == "game_end":
-            totals = ", ".join(f"seat {i}: {s['total']}" for i, s in enumerate(d["sheets"]))
-            wins = " and ".join(f"seat {w}" for w in d["winners"])
+            totals = ", ".join(f"Player {i + 1}: {s['total']}" for i, s in enumerate(d["sheets"]))
+            wins = " and ".join(f"Player {w + 1}" for w in d["winners"])
             return f"The game ends ({d['reason']}). Points: {totals}. Winner: {wins}."
         return f"{kind}: {d}"
 
@@ -777,7 +778,7 @@ class MonopolisState(GameState):
             return f"pay two {self.comps.resources[args[0]]} (then a park or residential quarter)"
         if kind == TILE and args and args[0] in KIND_OF_VALUE:
             houses = building.houses_needed(args[0])
-            return f"lay a {KIND_OF_VALUE[args[0]]} worth {args[0]} ({houses} house(s))"
+            return f"lay a {BUILDING_NAMES[args[0]]} worth {args[0]} ({houses} house(s))"
         if kind == JOKER and args and 0 <= args[0] < len(self.comps.resources):
             return f"take the joker as {self.comps.resources[args[0]]}"
         if kind == JOKER_HOLD:
