@@ -1,4 +1,4 @@
-"""The bot interface and the ``random`` bot.
+"""The bot interface, the ``random`` bot, and the registry of bot kinds per game family.
 
 A bot owns its random stream (:class:`~meeple.kernel.rng.Rng`), separate from the game's, so
 a bot's choices never change the dice, and a game with the same seed and the same bot seeds
@@ -36,33 +36,39 @@ class RandomBot(Bot):
         return legal[self.rng.below(len(legal))]
 
 
-BotFactory = Callable[[str, int], Bot]
-"""``factory(game_family, seed) -> Bot``."""
+BotFactory = Callable[[int], Bot]
+"""``factory(seed) -> Bot``."""
 
-_BOTS: dict[str, BotFactory] = {"random": lambda family, seed: RandomBot(seed)}
-
-
-def register_bot(kind: str, factory: BotFactory) -> None:
-    """Make ``kind`` available to every driver (``--bots KIND``)."""
-    _BOTS[kind] = factory
+ANY_FAMILY = "*"
+_BOTS: dict[str, dict[str, BotFactory]] = {"random": {ANY_FAMILY: RandomBot}}
 
 
-def bot_kinds() -> list[str]:
-    """The registered bot kinds."""
+def register_bot(kind: str, factory: BotFactory, family: str = ANY_FAMILY) -> None:
+    """Make bot ``kind`` available for games of ``family`` (or every family)."""
+    _BOTS.setdefault(kind, {})[family] = factory
+
+
+def bot_kinds(family: str | None = None) -> list[str]:
+    """The bot kinds available for ``family`` (every kind when ``None``)."""
     _load_builtin_bots()
-    return sorted(_BOTS)
+    return sorted(
+        k for k, by in _BOTS.items() if family is None or ANY_FAMILY in by or family in by
+    )
 
 
 def make_bot(kind: str, family: str, seed: int) -> Bot:
     """A new bot of ``kind`` for a game of ``family``; ``ValueError`` names unknown kinds."""
     _load_builtin_bots()
-    try:
-        factory = _BOTS[kind]
-    except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(sorted(_BOTS))}") from None
-    return factory(family, seed)
+    by = _BOTS.get(kind, {})
+    factory = by.get(family) or by.get(ANY_FAMILY)
+    if factory is None:
+        known = ", ".join(bot_kinds(family))
+        raise ValueError(f"unknown bot {kind!r} for {family}; known: {known}")
+    return factory(seed)
 
 
 def _load_builtin_bots() -> None:
     # Game packages register their own bots on import; importing the registry imports them.
-    import meeple.games.registry  # noqa: F401
+    from meeple.games.registry import game_ids
+
+    game_ids()

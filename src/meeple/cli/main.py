@@ -91,10 +91,10 @@ def simulate(
         kinds = kinds * players
     if len(kinds) != players:
         raise fail(f"--bots lists {len(kinds)} bots for {players} players")
-    known = bot_kinds()
+    known = bot_kinds(info.family)
     for k in kinds:
         if k not in known:
-            raise fail(f"unknown bot {k!r}; known: {', '.join(known)}")
+            raise fail(f"unknown bot {k!r} for {game}; known: {', '.join(known)}")
     try:
         nworkers = resolve_workers(workers)
     except ValueError:

@@ -8,12 +8,14 @@ Buildings), :mod:`.city` (The Borders of the City), :mod:`.scoring` (final scori
 See ``docs/MONOPOLIS.md`` for the rule-by-rule trace.
 """
 
+from meeple.bots.base import register_bot
 from meeple.games.monopolis.bot import MonopolisStandardBot, monopolis_bot
 from meeple.games.monopolis.render import render_city
 from meeple.games.monopolis.state import MonopolisState, new_monopolis
 from meeple.games.registry import GameInfo, register_game
 
 register_game(GameInfo("monopolis", "monopolis", "Monopolis", 2, 4, new_monopolis))
+register_bot("standard", MonopolisStandardBot, family="monopolis")
 
 __all__ = [
     "MonopolisStandardBot",

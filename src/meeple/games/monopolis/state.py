@@ -11,6 +11,7 @@ copies. All chance comes from :attr:`MonopolisState.rng`, saved in :meth:`snapsh
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from meeple.games.monopolis import building, market
@@ -584,6 +585,7 @@ class MonopolisState(GameState):
             "discards": [len(d) for d in self.discards],
             "seats": players,
             "result": self._result.to_dict() if self._result else None,
+            "components": {"file": Path(comps.source).name, "assumed": list(comps.assumed)},
         }
 
     def snapshot(self) -> dict[str, Any]:

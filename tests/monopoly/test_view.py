@@ -1,0 +1,49 @@
+"""``view(seat)``: a seat sees the table, never the deck order, the random state or a draft.
+
+DESIGN.md, "One view function": strip secrets for web clients, bots and RL alike.
+"""
+
+from __future__ import annotations
+
+import json
+
+from meeple.bots.base import RandomBot
+from meeple.games.monopoly import new_monopoly
+from meeple.kernel.protocol import Action
+
+
+def test_view_hides_deck_order_and_random_state() -> None:
+    s = new_monopoly("classic", 3, 77)
+    bots = [RandomBot(i) for i in range(3)]
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        s.apply(bots[s.current_player()].choose(s))
+        for seat in (None, 0, 1, 2):
+            v = s.view(seat)
+            text = json.dumps(v)
+            assert "rng" not in v
+            assert str(s.rng.state) not in text
+            assert all(set(d) == {"id", "name", "cards_left"} for d in v["decks"])
+            assert [d["cards_left"] for d in v["decks"]] == [len(d) for d in s.decks]
+
+
+def test_only_the_decider_sees_its_legal_actions() -> None:
+    s = new_monopoly("classic", 3, 1)
+    p = s.current_player()
+    assert s.view(p)["legal_actions"] == [str(a) for a in s.legal_actions()]
+    assert s.view((p + 1) % 3)["legal_actions"] == []
+    assert s.view(None)["legal_actions"] == []
+
+
+def test_a_trade_draft_is_seen_by_its_proposer_only() -> None:
+    s = new_monopoly("classic", 3, 1)
+    s.owner[1] = 0
+    s.invalidate()
+    s.apply(Action("trade", (1,)))
+    s.apply(Action("trade_deed", (1,)))
+    assert s.view(0)["frame"]["deeds"] == [1]
+    assert "deeds" not in s.view(1)["frame"]
+    assert s.view(1)["frame"]["drafting"] is True
+    s.apply(Action("propose"))
+    assert s.view(1)["frame"]["deeds"] == [1]
