@@ -50,6 +50,9 @@ WANT_BUILDING = "want_building"
 NO_BUILDING = "no_building"
 PLACE_BUILDING = "place_building"  # SQUARE
 
+# The snowflake token (Frozen II).
+PLACE_SNOWFLAKE = "place_snowflake"  # SQUARE
+
 A_ROLL = Action(ROLL)
 A_PAY_FINE = Action(PAY_FINE)
 A_END_TURN = Action(END_TURN)
@@ -95,6 +98,7 @@ ALL_KINDS = (
     WANT_BUILDING,
     NO_BUILDING,
     PLACE_BUILDING,
+    PLACE_SNOWFLAKE,
 )
 
 # Offsets above the smallest legal bid that legal_actions lists (any amount in range is legal).

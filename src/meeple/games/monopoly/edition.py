@@ -21,7 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from meeple.kernel.errors import EditionError
 
 # Square kinds, as small ints for the play loop.
-GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL = range(9)
+GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL, ELEMENT, SNOWFLAKE = (
+    range(11)
+)
 KIND_NAMES = (
     "go",
     "street",
@@ -32,6 +34,8 @@ KIND_NAMES = (
     "jail",
     "free_parking",
     "go_to_jail",
+    "element",
+    "snowflake",
 )
 PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
 
@@ -47,7 +51,8 @@ PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
     OP_COLLECT_FROM_EACH_PLAYER,
     OP_REPAIRS,
     OP_GET_OUT_OF_JAIL_FREE,
-) = range(10)
+    OP_SNOWFLAKE,
+) = range(11)
 OP_NAMES = (
     "move_to",
     "move_to_nearest",
@@ -59,6 +64,7 @@ OP_NAMES = (
     "collect_from_each_player",
     "repairs",
     "get_out_of_jail_free",
+    "snowflake",
 )
 
 
@@ -93,6 +99,30 @@ class RulesModel(_Strict):
     utility_rent_dice: Literal["move", "fresh"] = "move"
     max_trade_offers_per_window: int = Field(1, ge=0)
     max_counter_offers: int = Field(2, ge=0)
+    # Which parts of the classic game exist (the kids' levels have none of them).
+    auctions: bool = True
+    buildings: bool = True
+    mortgages: bool = True
+    trading: bool = True
+    building_auction_min_bid: int | None = Field(None, ge=1)
+    # Landing on an unowned deed: buy it or not (False), or must buy it (True) when you can.
+    must_buy: bool = False
+    # Must buy but cannot afford it: the deed stays unsold, or the player is insolvent.
+    unaffordable_property: Literal["stays_unsold", "insolvent"] = "stays_unsold"
+    # A payment the player cannot make: raise money or go bankrupt (classic), pay nothing
+    # (My First Monopoly level 1), or go bankrupt and end the game (level 2).
+    insolvency: Literal["raise_or_bankrupt", "forgive", "ends_game"] = "raise_or_bankrupt"
+    # Jail (three tries at doubles) or Time Out (leave at the start of your next turn with a card
+    # or the fine, or, with neither, for free or as an insolvency).
+    jail_style: Literal["jail", "time_out"] = "jail"
+    time_out_broke: Literal["free", "insolvent"] = "free"
+    end_condition: Literal["last_player_standing", "all_properties_owned", "first_bankruptcy"] = (
+        "last_player_standing"
+    )
+    ranking: Literal["net_worth", "properties_then_cash", "cash_then_properties"] = "net_worth"
+    # Sold signs per player (a player with none left cannot buy); None: no limit.
+    max_properties_per_player: int | None = Field(None, ge=1)
+    snowflake_multiplier: int = Field(2, ge=1)
 
 
 class NamesModel(_Strict):
@@ -111,7 +141,17 @@ class GroupModel(_Strict):
 class SquareModel(_Strict):
     name: str
     kind: Literal[
-        "go", "street", "railroad", "utility", "tax", "card", "jail", "free_parking", "go_to_jail"
+        "go",
+        "street",
+        "railroad",
+        "utility",
+        "tax",
+        "card",
+        "jail",
+        "free_parking",
+        "go_to_jail",
+        "element",
+        "snowflake",
     ]
     group: str | None = None
     price: int | None = Field(None, ge=0)
@@ -137,6 +177,7 @@ class CardModel(_Strict):
         "collect_from_each_player",
         "repairs",
         "get_out_of_jail_free",
+        "snowflake",
     ]
     target: int | None = None
     kind: Literal["railroad", "utility"] | None = None
@@ -223,7 +264,8 @@ class Edition:
         self.unmortgage_cost = tuple(
             m + i for m, i in zip(self.mortgage, self.interest, strict=True)
         )
-        self.rent = tuple(tuple(s.rent) if s.rent else (0, 0, 0, 0, 0, 0) for s in sq)
+        # A street's rents: base, 1-4 houses, hotel (editions without buildings give the base).
+        self.rent = tuple(tuple((s.rent or []) + [0] * (6 - len(s.rent or []))) for s in sq)
         self.tax = tuple(s.amount or 0 for s in sq)
         gid = {g.id: i for i, g in enumerate(model.groups)}
         self.group_of = tuple(gid[s.group] if s.group is not None else -1 for s in sq)
@@ -252,13 +294,17 @@ class Edition:
         self.properties = tuple(i for i in range(n) if self.is_property[i])
         # nearest[kind][sq]: the first square of that kind strictly ahead of sq, going forward.
         self.nearest: dict[int, tuple[int, ...]] = {}
-        for k in (RAILROAD, UTILITY):
+        for k in (RAILROAD, UTILITY, ELEMENT):
             if k in self.kind:
                 self.nearest[k] = tuple(
                     next((s + d) % n for d in range(1, n + 1) if self.kind[(s + d) % n] == k)
                     for s in range(n)
                 )
         self.assumed = _assumed_fields(model)
+        self.has_snowflake = SNOWFLAKE in self.kind or any(
+            c.op == OP_SNOWFLAKE for d in self.decks for c in d.cards
+        )
+        self.building_min_bid = model.rules.building_auction_min_bid or model.rules.auction_min_bid
 
     def group_name(self, g: int) -> str:
         return self.groups[g].name
@@ -336,16 +382,18 @@ def _check(model: EditionModel, file: str) -> None:
                 )
             if s.price is None or s.price <= 0:
                 fail(f"{where}.price", f"a {s.kind} needs a price above 0")
-            if s.mortgage is None:
+            if s.mortgage is None and r.mortgages:
                 fail(f"{where}.mortgage", f"a {s.kind} needs a mortgage value")
         elif s.group is not None:
             fail(f"{where}.group", f"a {s.kind} square has no group")
         if s.kind == "street":
-            if s.rent is None or len(s.rent) != 6:
+            if r.buildings and (s.rent is None or len(s.rent) != 6):
                 fail(f"{where}.rent", "a street needs 6 rents: base, 1-4 houses, hotel")
+            elif s.rent is None or len(s.rent) not in (1, 6):
+                fail(f"{where}.rent", "a street needs its base rent (or 6 rents with buildings)")
             elif any(x < 0 for x in s.rent):
                 fail(f"{where}.rent", "rents cannot be negative")
-            if s.house_cost is None:
+            if s.house_cost is None and r.buildings:
                 fail(f"{where}.house_cost", "a street needs a house cost")
         elif s.rent is not None:
             fail(f"{where}.rent", f"a {s.kind} square takes no rent list")
@@ -390,6 +438,8 @@ def _check(model: EditionModel, file: str) -> None:
                 fail(f"{where}.target", f"square {c.target} is not on the {n}-square board")
             if c.op == "move_to_nearest" and c.kind not in kinds:
                 fail(f"{where}.kind", f"the board has no {c.kind} square")
+            if c.op == "repairs" and not r.buildings:
+                fail(f"{where}.op", "a repairs card needs rules.buildings")
 
 
 def parse_edition(data: dict[str, Any], file: str) -> Edition:

@@ -288,6 +288,25 @@ class PlaceFrame(Frame):
         return {"frame": self.name, "player": self.player, "item": self.item, "paid": self.paid}
 
 
+class SnowflakeFrame(Frame):
+    """A player places (or moves) the snowflake token on a scene they own (Frozen II)."""
+
+    __slots__ = ("player",)
+    name = "snowflake"
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> SnowflakeFrame:
+        return SnowflakeFrame(self.player)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"frame": self.name, "player": self.player}
+
+
 def frame_from_dict(d: dict[str, Any]) -> Frame:
     """Rebuild a frame from :meth:`Frame.to_dict` output (save files)."""
     kind = d["frame"]
@@ -324,4 +343,6 @@ def frame_from_dict(d: dict[str, Any]) -> Frame:
         )
     if kind == "place":
         return PlaceFrame(d["player"], d["item"], d["paid"])
+    if kind == "snowflake":
+        return SnowflakeFrame(d["player"])
     raise ValueError(f"unknown frame {kind!r}")

@@ -20,6 +20,7 @@ from meeple.games.monopoly.frames import (
     MortgageFeeFrame,
     PlaceFrame,
     ShortageFrame,
+    SnowflakeFrame,
     TradeFrame,
     frame_from_dict,
 )
@@ -32,6 +33,7 @@ from meeple.games.monopoly.rules import (
     money,
     mortgage,
     movement,
+    snowflake,
     trade,
     turns,
 )
@@ -101,6 +103,8 @@ class MonopolyState(GameState):
         self.end_reason = ""
         self.bank_in = 0
         self.bank_out = 0
+        self.snowflake = -1  # the square the snowflake token is on (Frozen II), or -1
+        self.bankrupt_seat = -1  # who went bankrupt when a bankruptcy ends the game
         self._history: list[Action] = []
         self._events: list[Event] | None = None
         self.record_events = True
@@ -224,7 +228,8 @@ class MonopolyState(GameState):
                 if self.cash[p] >= self.rules.jail_fine:
                     out.append(A.A_PAY_FINE)
                 out += [Action(A.USE_CARD, (d,)) for d, h in enumerate(self.card_holder) if h == p]
-                out.append(A.A_ROLL)
+                if self.rules.jail_style == "jail":  # Time Out has no tries at doubles
+                    out.append(A.A_ROLL)
                 return out + self.management(p)
             if ph == self.END_TURN:
                 return [A.A_END_TURN, *self.management(p)]
@@ -256,6 +261,8 @@ class MonopolyState(GameState):
             return [
                 Action(A.PLACE_BUILDING, (sq,)) for sq in buildings.place_squares(self, p, f.item)
             ]
+        if isinstance(f, SnowflakeFrame):
+            return [Action(A.PLACE_SNOWFLAKE, (sq,)) for sq in snowflake.scenes(self, p)]
         raise AssertionError(f"unknown frame {f!r}")
 
     def _trade_actions(self, f: TradeFrame) -> list[Action]:
@@ -285,20 +292,33 @@ class MonopolyState(GameState):
         return out
 
     def management(self, p: int) -> list[Action]:
-        """The any-time actions open to ``p`` now: build, sell, mortgage, lift, trade, claim."""
-        out = [Action(A.BUILD, (sq,)) for sq in buildings.build_squares(self, p)]
+        """The any-time actions open to ``p`` now: build, sell, mortgage, lift, trade, claim.
+
+        An edition without buildings, mortgages or trading (the kids' levels) offers none of
+        those."""
+        r = self.rules
+        out = (
+            [Action(A.BUILD, (sq,)) for sq in buildings.build_squares(self, p)]
+            if (r.buildings)
+            else []
+        )
         out += self.raise_money(p)
-        out += [Action(A.UNMORTGAGE, (sq,)) for sq in mortgage.unmortgage_squares(self, p)]
-        out += [Action(A.TRADE, (q,)) for q in trade.can_start(self, p)]
+        if r.mortgages:
+            out += [Action(A.UNMORTGAGE, (sq,)) for sq in mortgage.unmortgage_squares(self, p)]
+        if r.trading:
+            out += [Action(A.TRADE, (q,)) for q in trade.can_start(self, p)]
         if self.claims:
             out += [Action(A.CLAIM_RENT, (i,)) for i, c in enumerate(self.claims) if c[0] == p]
         return out
 
     def raise_money(self, p: int) -> list[Action]:
         """Selling buildings and mortgaging: what a player short of cash may do."""
-        out = [Action(A.SELL_BUILDING, (sq,)) for sq in buildings.sell_squares(self, p)]
-        out += [Action(A.SELL_GROUP, (g,)) for g in buildings.sell_group_groups(self, p)]
-        out += [Action(A.MORTGAGE, (sq,)) for sq in mortgage.mortgage_squares(self, p)]
+        out = []
+        if self.rules.buildings:
+            out += [Action(A.SELL_BUILDING, (sq,)) for sq in buildings.sell_squares(self, p)]
+            out += [Action(A.SELL_GROUP, (g,)) for g in buildings.sell_group_groups(self, p)]
+        if self.rules.mortgages:
+            out += [Action(A.MORTGAGE, (sq,)) for sq in mortgage.mortgage_squares(self, p)]
         return out
 
     def is_legal(self, action: Action) -> bool:
@@ -384,6 +404,8 @@ class MonopolyState(GameState):
             buildings.answer_shortage(self, f, kind == A.WANT_BUILDING)
         elif isinstance(f, PlaceFrame):
             buildings.place_won(self, f, arg)
+        elif isinstance(f, SnowflakeFrame):
+            snowflake.place(self, p, arg)
 
     def _management(self, p: int, kind: str, arg: int) -> None:
         if kind == A.BUILD:
@@ -461,6 +483,12 @@ class MonopolyState(GameState):
                     return
                 else:
                     self.window.pop(0)
+            elif (
+                ph == self.JAIL
+                and self.rules.jail_style == "time_out"
+                and jail.time_out_stuck(self, self.turn)
+            ):
+                jail.leave_time_out_broke(self, self.turn)
             else:
                 return
 
@@ -556,6 +584,8 @@ class MonopolyState(GameState):
             "end_reason": self.end_reason,
             "bank_in": self.bank_in,
             "bank_out": self.bank_out,
+            "snowflake": self.snowflake,
+            "bankrupt_seat": self.bankrupt_seat,
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -597,6 +627,8 @@ class MonopolyState(GameState):
         self.eliminated = [int(x) for x in snap["eliminated"]]
         self.over, self.end_reason = bool(snap["over"]), str(snap["end_reason"])
         self.bank_in, self.bank_out = int(snap["bank_in"]), int(snap["bank_out"])
+        self.snowflake = int(snap["snowflake"])
+        self.bankrupt_seat = int(snap["bankrupt_seat"])
         self._legal = None
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -664,6 +696,8 @@ class MonopolyState(GameState):
             ],
             "over": self.over,
             "end_reason": self.end_reason,
+            "snowflake": self.snowflake,
+            "assumed": list(ed.assumed),
             "legal_actions": (
                 [str(a) for a in self.legal_actions()]
                 if seat is not None and seat == decider

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import DEED, AuctionFrame, PlaceFrame
-from meeple.games.monopoly.rules import money
+from meeple.games.monopoly.rules import buying, money
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -65,6 +65,7 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
     if f.item == DEED:
         s.owner[f.square] = p
         s.mortgaged[f.square] = False
+        buying.check_all_owned(s)
     else:
         s.stack.append(PlaceFrame(p, f.item, amount))
 

@@ -124,7 +124,7 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
         c = capacity(s, q, item)
         if c:
             demand += c
-            if s.cash[q] >= s.rules.auction_min_bid and can_place_now(s, q, item):
+            if s.cash[q] >= s.ed.building_min_bid and can_place_now(s, q, item):
                 rivals.append(q)
     return rivals if demand > stock else []
 
@@ -164,7 +164,7 @@ def settle_shortage(s: MonopolyState, f: ShortageFrame) -> bool:
     if not s.alive[p]:
         return False
     if f.wanting:
-        buying.start_auction(s, f.item, -1, [p, *f.wanting])
+        buying.start_auction(s, f.item, -1, [p, *f.wanting], s.ed.building_min_bid)
     elif can_build(s, p, f.square):
         money.pay_bank(s, p, s.ed.house_cost[f.square])
         place(s, p, f.square)

@@ -22,10 +22,11 @@ from meeple.games.monopoly.edition import (
     OP_PAY_BANK,
     OP_PAY_EACH_PLAYER,
     OP_REPAIRS,
+    OP_SNOWFLAKE,
     RAILROAD,
 )
 from meeple.games.monopoly.frames import BANK, BuyFrame, DebtFrame
-from meeple.games.monopoly.rules import jail, landing, money, movement, rent
+from meeple.games.monopoly.rules import jail, landing, money, movement, rent, snowflake
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -77,10 +78,16 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
                 else:
                     houses += lvl
         money.charge(s, p, BANK, houses * a + hotels * b)
+    elif op == OP_SNOWFLAKE:
+        snowflake.offer(s, p)
     elif op == OP_PAY_EACH_PLAYER:
         others = [q for q in s.seats_from(p) if q != p]
         total = a * len(others)
-        if s.cash[p] >= total and not money.owes_already(s, p):
+        if s.rules.insolvency != "raise_or_bankrupt":
+            for q in others:  # each payment on its own: forgiven, or the game ends
+                if not s.over:
+                    money.charge(s, p, q, a)
+        elif s.cash[p] >= total and not money.owes_already(s, p):
             for q in others:
                 money.transfer(s, p, q, a)
         else:
@@ -91,7 +98,10 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
         debtors = [q for q in s.seats_from(p) if q != p]
         short = []
         for q in debtors:
-            if s.cash[q] >= a and not money.owes_already(s, q):
+            if s.rules.insolvency != "raise_or_bankrupt":
+                if not s.over:
+                    money.charge(s, q, p, a)
+            elif s.cash[q] >= a and not money.owes_already(s, q):
                 money.transfer(s, q, p, a)
             else:
                 short.append(q)

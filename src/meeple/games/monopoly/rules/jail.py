@@ -30,6 +30,25 @@ def send_to_jail(s: MonopolyState, p: int) -> None:
         s.event("jailed", player=p)
 
 
+def time_out_stuck(s: MonopolyState, p: int) -> bool:
+    """In Time Out with neither the fine nor a card: nothing to decide (My First Monopoly)."""
+    return s.cash[p] < s.rules.jail_fine and p not in s.card_holder
+
+
+def leave_time_out_broke(s: MonopolyState, p: int) -> None:
+    """My First Monopoly, "Time Out": "If you can't pay and you don't have a Get out of Time Out
+    Free card, sing your favorite song for everyone! Then get out of Time Out for free, and take
+    your turn!" (``time_out_broke = "free"``), or, at level 2, "Any time you don't have enough
+    money to ... get out of Time Out, you're bankrupt!" (``"insolvent"``: docs/RULES.md)."""
+    if s.rules.time_out_broke == "insolvent":
+        money.insolvent(s, p, BANK, s.rules.jail_fine)
+        return
+    leave(s, p)
+    s.phase = s.PRE_ROLL
+    if s._events is not None:
+        s.event("sings", player=p)
+
+
 def leave(s: MonopolyState, p: int) -> None:
     s.in_jail[p] = False
     s.jail_turns[p] = 0

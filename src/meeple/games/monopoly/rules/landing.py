@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.edition import CARD, GO_TO_JAIL, TAX
+from meeple.games.monopoly.edition import CARD, ELEMENT, GO_TO_JAIL, SNOWFLAKE, TAX, UTILITY
 from meeple.games.monopoly.frames import BANK, BuyFrame
-from meeple.games.monopoly.rules import cards, jail, money, rent
+from meeple.games.monopoly.rules import buying, cards, jail, money, movement, rent, snowflake
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -25,13 +25,17 @@ def land(s: MonopolyState, p: int) -> None:
     if ed.is_property[sq]:
         owner = s.owner[sq]
         if owner < 0:
-            s.stack.append(BuyFrame(p, sq))
+            unowned(s, p, sq)
         elif owner != p:
+            melted = snowflake.melt_on(s, sq)
             if s.mortgaged[sq]:
                 if s._events is not None:
                     s.event("no_rent_mortgaged", player=p, square=sq)
                 return
-            owe_rent(s, p, owner, sq, rent.rent_due(s, sq, s.dice[0] + s.dice[1]))
+            amount = rent.rent_due(s, sq, utility_dice(s, p, sq))
+            if melted:
+                amount *= s.rules.snowflake_multiplier
+            owe_rent(s, p, owner, sq, amount)
         return
     kind = ed.kind[sq]
     if kind == TAX:
@@ -42,6 +46,43 @@ def land(s: MonopolyState, p: int) -> None:
         cards.draw(s, p, ed.deck_of[sq])
     elif kind == GO_TO_JAIL:
         jail.send_to_jail(s, p)
+    elif kind == ELEMENT:
+        # Frozen II, "Element": "When you land on one, travel ahead to the next Element space"
+        # (passing GO pays the salary); arriving there does not travel again.
+        target = ed.nearest[ELEMENT][sq]
+        if s._events is not None:
+            s.event("element", player=p, square=sq, to=target)
+        movement.advance(s, p, (target - sq) % ed.size)
+    elif kind == SNOWFLAKE:
+        snowflake.offer(s, p)
+
+
+def unowned(s: MonopolyState, p: int, sq: int) -> None:
+    """An unowned deed: a choice to buy or auction, or (``must_buy``) a purchase if possible.
+
+    My First Monopoly, "Unowned Properties": "When you land on an unowned property, you must buy
+    it!" A player who cannot (too little cash, or no sold sign left) leaves it unsold, or with
+    ``unaffordable_property = "insolvent"`` (level 2) is bankrupt.
+    """
+    if not s.rules.must_buy:
+        s.stack.append(BuyFrame(p, sq))
+        return
+    if buying.may_buy(s, p, sq):
+        buying.take_deed(s, p, sq)
+    elif s.rules.unaffordable_property == "insolvent" and s.cash[p] < s.ed.price[sq]:
+        money.insolvent(s, p, BANK, s.ed.price[sq])
+    elif s._events is not None:
+        s.event("cannot_buy", player=p, square=sq)
+
+
+def utility_dice(s: MonopolyState, p: int, sq: int) -> int:
+    """The dice total a utility's rent multiplies: the move's dice, or (rule option
+    ``utility_rent_dice = "fresh"``, Friends rules B "Roll the dice and multiply the result by
+    4") a fresh roll made on landing."""
+    if s.ed.kind[sq] == UTILITY and s.rules.utility_rent_dice == "fresh":
+        d1, d2 = movement.roll_dice(s, p)
+        return d1 + d2
+    return s.dice[0] + s.dice[1]
 
 
 def owe_rent(s: MonopolyState, payer: int, owner: int, sq: int, amount: int) -> None:

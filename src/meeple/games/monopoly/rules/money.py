@@ -54,10 +54,32 @@ def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move:
         if s._events is not None:
             s.event("paid", payer=debtor, payee=creditor, amount=amount)
         return True
+    if s.rules.insolvency != "raise_or_bankrupt":
+        insolvent(s, debtor, creditor, amount)
+        return True
     s.stack.append(DebtFrame(debtor, creditor, amount, then_move))
     if s._events is not None:
         s.event("debt", debtor=debtor, creditor=creditor, amount=amount)
     return False
+
+
+def insolvent(s: MonopolyState, p: int, creditor: int, amount: int) -> None:
+    """``p`` cannot pay ``amount`` in an edition without raising money.
+
+    My First Monopoly level 1 (``insolvency = "forgive"``): "If you don't have enough money to
+    pay, say something nice about that player instead!" and "You can't go bankrupt in Level 1":
+    nothing is paid. Level 2 (``"ends_game"``): "Any time you don't have enough money to buy a
+    property, pay rent, pay for a Chance card, or get out of Time Out, you're bankrupt! Then the
+    games ends".
+    """
+    if s.rules.insolvency == "forgive":
+        if s._events is not None:
+            s.event("forgiven", player=p, creditor=creditor, amount=amount)
+        return
+    s.bankrupt_seat = p
+    if s._events is not None:
+        s.event("bankrupt", player=p, creditor=creditor, cash=s.cash[p])
+    s.finish("bankruptcy")
 
 
 def building_value(s: MonopolyState, sq: int) -> int:

@@ -64,13 +64,32 @@ def finish(s: MonopolyState, reason: str) -> None:
 
 
 def ranking(s: MonopolyState) -> tuple[list[int], list[int], list[float]]:
-    """(winners, ranking, scores). Last player standing: the survivor, then the others in
-    reverse order of elimination. Turn cap: the survivors by net worth (ties share first place
-    and are listed in seat order), then the eliminated in reverse order."""
-    worth = [float(money.net_worth(s, p)) if s.alive[p] else 0.0 for p in range(s.n)]
-    alive = [p for p in range(s.n) if s.alive[p]]
-    alive.sort(key=lambda p: -worth[p])
-    order = alive + list(reversed(s.eliminated))
-    best = worth[alive[0]] if alive else 0.0
-    winners = [p for p in alive if worth[p] == best]
-    return winners, order, worth
+    """(winners, ranking, scores) by the edition's ranking rule.
+
+    ``net_worth`` (classic; a capped game): the survivors by net worth, ties sharing first place
+    and listed in seat order, then the eliminated in reverse order of elimination; a game won by
+    the last player standing has them alone first. ``properties_then_cash`` (My First Monopoly
+    level 1: "The player with the most properties wins! If there is a tie, the tied player with
+    the most money wins!") and ``cash_then_properties`` (level 2: "all other players count up
+    their cash. The player with the most cash wins! If there is a tie, the tied player with the
+    most properties wins!"), the bankrupt player last. Scores: net worth, properties or cash.
+    """
+    mode = s.rules.ranking
+    seats = [p for p in range(s.n) if s.alive[p] and p != s.bankrupt_seat]
+    props = [s.owner.count(p) for p in range(s.n)]
+    keys: dict[int, tuple[float, ...]]
+    if mode == "net_worth":
+        scores = [float(money.net_worth(s, p)) if s.alive[p] else 0.0 for p in range(s.n)]
+        keys = {p: (scores[p],) for p in seats}
+    elif mode == "properties_then_cash":
+        scores = [float(x) for x in props]
+        keys = {p: (props[p], s.cash[p]) for p in seats}
+    else:
+        scores = [float(c) for c in s.cash]
+        keys = {p: (s.cash[p], props[p]) for p in seats}
+    seats.sort(key=lambda p: tuple(-k for k in keys[p]))
+    order = (
+        seats + ([s.bankrupt_seat] if s.bankrupt_seat >= 0 else []) + list(reversed(s.eliminated))
+    )
+    winners = [p for p in seats if keys[p] == keys[seats[0]]] if seats else []
+    return winners, order, scores

@@ -1,0 +1,51 @@
+"""The snowflake token (Frozen II).
+
+Frozen II, "Snowflake": on a Snowflake space "place the snowflake token on any scene that you
+own, occupied or unoccupied. The next person to land on that scene has to pay you double the
+rent! The snowflake then melts and goes back in the box. Some cards also let you use the
+snowflake! If the snowflake token is already on someone's property when you land on this space
+or draw a relevant card, simply move it." A player who owns no scene cannot place it (and so
+does not move it). It melts when the next player other than the owner lands on its scene, rent
+or no rent (docs/RULES.md, "The snowflake").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly.edition import STREET
+from meeple.games.monopoly.frames import SnowflakeFrame
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+
+
+def scenes(s: MonopolyState, p: int) -> list[int]:
+    """The scenes (streets) ``p`` owns: where they may place the snowflake."""
+    kind, owner = s.ed.kind, s.owner
+    return [sq for sq in s.ed.properties if kind[sq] == STREET and owner[sq] == p]
+
+
+def offer(s: MonopolyState, p: int) -> None:
+    """``p`` may place (or move) the snowflake on a scene they own."""
+    if scenes(s, p):
+        s.stack.append(SnowflakeFrame(p))
+    elif s._events is not None:
+        s.event("snowflake_no_scene", player=p)
+
+
+def place(s: MonopolyState, p: int, sq: int) -> None:
+    s.stack.pop()
+    s.snowflake = sq
+    if s._events is not None:
+        s.event("snowflake_placed", player=p, square=sq)
+
+
+def melt_on(s: MonopolyState, sq: int) -> bool:
+    """A non-owner lands on ``sq``: if the snowflake is there it melts; returns whether it was."""
+    if s.snowflake != sq:
+        return False
+    s.snowflake = -1
+    if s._events is not None:
+        s.event("snowflake_melts", square=sq)
+    return True
