@@ -64,12 +64,15 @@ def audit(s: MonopolyState) -> list[str]:
             if level[sq] and ed.kind[sq] != STREET:
                 bad.append(f"square {sq} is not a street but has buildings")
     for d, deck in enumerate(ed.decks):
-        held = s.card_holder[d]
-        cards = sorted(s.decks[d] + ([deck.jail_card] if held >= 0 else []))
+        held_cards = [
+            i for j, (dd, i) in enumerate(ed.jail_cards) if dd == d and s.card_holder[j] >= 0
+        ]
+        cards = sorted(s.decks[d] + held_cards)
         if cards != list(range(len(deck.cards))):
             bad.append(f"deck {deck.id} is not a permutation of its cards: {cards}")
+    for j, held in enumerate(s.card_holder):
         if held >= 0 and not alive[held]:
-            bad.append(f"eliminated seat {held} holds the {deck.id} jail card")
+            bad.append(f"eliminated seat {held} holds jail card {j}")
     if not s.over:
         p = s.current_player()
         if not alive[p]:

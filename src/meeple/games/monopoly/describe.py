@@ -49,8 +49,7 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "fine_paid":
         return f"{_seat(d['player'])} pays {m(d['amount'])} to leave {s.ed.names.jail}."
     if k == "card_used":
-        deck = s.ed.decks[d["deck"]].name
-        return f"{_seat(d['player'])} uses a {deck} Get Out of Jail Free card."
+        return f"{_seat(d['player'])} uses a {_jail_card(s, d['card'])} Get Out of Jail Free card."
     if k == "jail_doubles":
         return f"{_seat(d['player'])} rolls doubles and leaves {s.ed.names.jail}."
     if k == "jail_stay":
@@ -141,6 +140,11 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     return f"{k}: {d}"
 
 
+def _jail_card(s: MonopolyState, j: int) -> str:
+    """The name of the deck jail card ``j`` comes from."""
+    return s.ed.decks[s.ed.jail_cards[j][0]].name
+
+
 def _item(s: MonopolyState, item: int) -> str:
     return {HOUSE: s.ed.names.house, HOTEL: s.ed.names.hotel}.get(item, "deed")
 
@@ -152,7 +156,7 @@ def _offer(s: MonopolyState, d: dict[str, object]) -> str:
     parts += [s.ed.square_names[x] for x in deeds]
     cards = d.get("cards") or []
     assert isinstance(cards, list)
-    parts += [f"{s.ed.decks[x].name} jail card" for x in cards]
+    parts += [f"{_jail_card(s, x)} jail card" for x in cards]
     cash = d.get("cash") or 0
     assert isinstance(cash, int)
     if cash > 0:
@@ -186,7 +190,7 @@ def describe_action(s: MonopolyState, a: Action) -> str:
     if k in texts:
         return texts[k]
     if k == A.USE_CARD:
-        return f"Use the {s.ed.decks[x].name} Get Out of Jail Free card"
+        return f"Use the {_jail_card(s, x)} Get Out of Jail Free card"
     if k == A.BID:
         return f"Bid {_money(s, x)}"
     if k in (A.BUILD, A.PLACE_BUILDING):
@@ -207,7 +211,7 @@ def describe_action(s: MonopolyState, a: Action) -> str:
     if k == A.TRADE_DEED:
         return f"Add or remove {sq[x]}"
     if k == A.TRADE_CARD:
-        return f"Add or remove the {s.ed.decks[x].name} jail card"
+        return f"Add or remove the {_jail_card(s, x)} jail card"
     if k == A.TRADE_CASH:
         return f"Set cash to {_money(s, x)} (positive: you pay)"
     if k == A.LIFT_MORTGAGE:

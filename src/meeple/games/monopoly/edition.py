@@ -305,6 +305,14 @@ class Edition:
             c.op == OP_SNOWFLAKE for d in self.decks for c in d.cards
         )
         self.building_min_bid = model.rules.building_auction_min_bid or model.rules.auction_min_bid
+        # Every Get Out of Jail Free card as (deck, card index); players hold them by this order.
+        self.jail_cards = tuple(
+            (d, i)
+            for d, deck in enumerate(self.decks)
+            for i, c in enumerate(deck.cards)
+            if c.op == OP_GET_OUT_OF_JAIL_FREE
+        )
+        self.jail_card_index = {dc: j for j, dc in enumerate(self.jail_cards)}
 
     def group_name(self, g: int) -> str:
         return self.groups[g].name
@@ -312,7 +320,7 @@ class Edition:
 
 def _compile_deck(d: DeckModel) -> Deck:
     cards = []
-    jail_card = -1
+    jail_card = -1  # the deck's first Get Out of Jail Free card
     for i, c in enumerate(d.cards):
         op = OP_NAMES.index(c.op)
         a = b = 0
@@ -327,7 +335,7 @@ def _compile_deck(d: DeckModel) -> Deck:
             a = c.amount or 0
         elif op == OP_REPAIRS:
             a, b = c.per_house or 0, c.per_hotel or 0
-        elif op == OP_GET_OUT_OF_JAIL_FREE:
+        elif op == OP_GET_OUT_OF_JAIL_FREE and jail_card < 0:
             jail_card = i
         cards.append(Card(c.id, c.text, op, a, b, c.assumed))
     return Deck(d.id, d.name, tuple(cards), jail_card)
@@ -417,8 +425,6 @@ def _check(model: EditionModel, file: str) -> None:
         ids = [c.id for c in d.cards]
         if len(set(ids)) != len(ids):
             fail(f"decks.{d.id}.cards", "card ids must be unique within a deck")
-        if sum(c.op == "get_out_of_jail_free" for c in d.cards) > 1:
-            fail(f"decks.{d.id}.cards", "at most one Get Out of Jail Free card per deck")
         for j, c in enumerate(d.cards):
             where = f"decks.{d.id}.cards[{j}]"
             need = {

@@ -89,7 +89,7 @@ class MonopolyState(GameState):
             order = list(range(len(d.cards)))
             self.rng.shuffle(order)
             self.decks.append(order)
-        self.card_holder = [-1] * len(edition.decks)
+        self.card_holder = [-1] * len(edition.jail_cards)  # seat holding each jail card, or -1
         self.turn = 0
         self.turn_no = 1
         self.phase = self.PRE_ROLL
@@ -499,21 +499,32 @@ class MonopolyState(GameState):
         p = self.current_player()
         legal = self.legal_actions()
         kinds = sorted({a.kind for a in legal})
-        decision = self.decision_name()
+        top = self.stack[-1] if self.stack else None
         if action.kind not in A.ALL_KINDS:
             return f"there is no action {action.kind!r}"
-        if action.kind not in kinds:
-            return f"seat {p} must decide '{decision}' now; legal action kinds: {', '.join(kinds)}"
-        if action.kind == A.BUY:
-            f = self.stack[-1]
-            assert isinstance(f, BuyFrame)
-            return f"cash {self.cash[p]} is less than the price {self.ed.price[f.square]}"
-        if action.kind == A.BID:
-            f = self.stack[-1]
-            assert isinstance(f, AuctionFrame)
-            return f"a bid must be between {f.next_min()} and your cash {self.cash[p]}"
-        if action.kind == A.BUILD and action.args:
+        if action.kind == A.BUY and isinstance(top, BuyFrame):
+            price = self.ed.price[top.square]
+            name = self.ed.square_names[top.square]
+            why = (
+                f"cash {self.cash[p]} is less than the price {price}"
+                if self.cash[p] < price
+                else "no sold sign left"
+            )
+            return f"cannot buy {name}: {why}; legal action kinds: {', '.join(kinds)}"
+        if action.kind == A.BID and isinstance(top, AuctionFrame):
+            return f"a bid must be between {top.next_min()} and your cash {self.cash[p]}"
+        if (
+            action.kind == A.BUILD
+            and len(action.args) == 1
+            and top is None
+            and self.rules.buildings
+        ):
             return _build_reason(self, p, action.args[0])
+        if action.kind not in kinds:
+            return (
+                f"seat {p} must decide '{self.decision_name()}' now; legal action kinds: "
+                f"{', '.join(kinds)}"
+            )
         args = sorted(str(a) for a in legal if a.kind == action.kind)
         return f"{action} is not one of the legal choices: {', '.join(args)}"
 
@@ -615,7 +626,7 @@ class MonopolyState(GameState):
         self.decks = [[int(x) for x in d] for d in snap["decks"]]
         if len(self.decks) != len(self.ed.decks):
             raise ValueError("decks: wrong number of decks for this edition")
-        self.card_holder = ints("card_holder", len(self.ed.decks))
+        self.card_holder = ints("card_holder", len(self.ed.jail_cards))
         self.turn, self.turn_no = int(snap["turn"]), int(snap["turn_no"])
         self.phase = self.PHASE_NAMES.index(snap["phase"])
         self.doubles = int(snap["doubles"])

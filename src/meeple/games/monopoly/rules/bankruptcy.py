@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK, DEED, DebtFrame
-from meeple.games.monopoly.rules import buying, landing, money, mortgage, movement
+from meeple.games.monopoly.rules import buying, jail, landing, money, mortgage, movement
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -63,10 +63,9 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
     eliminate(s, p)
     if c == BANK:
         s.bank_in += cash
-        for d, holder in enumerate(s.card_holder):
+        for j, holder in enumerate(s.card_holder):
             if holder == p:
-                s.card_holder[d] = -1
-                s.decks[d].append(ed.decks[d].jail_card)
+                jail.return_card(s, j)
         for sq in deeds:
             s.owner[sq] = -1
             s.mortgaged[sq] = False

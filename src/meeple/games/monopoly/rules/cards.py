@@ -40,7 +40,8 @@ def draw(s: MonopolyState, p: int, d: int) -> None:
     if s._events is not None:
         s.event("card", player=p, deck=d, card=card.id, text=card.text)
     if card.op == OP_GET_OUT_OF_JAIL_FREE:
-        s.card_holder[d] = p  # kept until used; it returns to this deck's bottom then
+        # Kept until used; it returns to this deck's bottom then.
+        s.card_holder[s.ed.jail_card_index[d, idx]] = p
         return
     deck.append(idx)  # back to the bottom before its effect, which may draw again elsewhere
     resolve(s, p, card.op, card.a, card.b)

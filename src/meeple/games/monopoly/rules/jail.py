@@ -63,14 +63,20 @@ def pay_fine(s: MonopolyState, p: int) -> None:
         s.event("fine_paid", player=p, amount=s.rules.jail_fine)
 
 
-def use_card(s: MonopolyState, p: int, deck: int) -> None:
-    """Play a Get Out of Jail Free card: it goes to the bottom of its own deck."""
-    s.card_holder[deck] = -1
-    s.decks[deck].append(s.ed.decks[deck].jail_card)
+def use_card(s: MonopolyState, p: int, card: int) -> None:
+    """Play Get Out of Jail Free card ``card``: it goes to the bottom of its own deck."""
+    return_card(s, card)
     leave(s, p)
     s.phase = s.PRE_ROLL
     if s._events is not None:
-        s.event("card_used", player=p, deck=deck)
+        s.event("card_used", player=p, card=card)
+
+
+def return_card(s: MonopolyState, card: int) -> None:
+    """Jail card ``card`` goes back to the bottom of the deck it came from."""
+    s.card_holder[card] = -1
+    deck, index = s.ed.jail_cards[card]
+    s.decks[deck].append(index)
 
 
 def roll_in_jail(s: MonopolyState, p: int) -> None:
