@@ -119,3 +119,62 @@ def test_replay_rejects_a_malformed_save(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
     assert "actions[0]" in result.output
+
+
+def test_editions_show_prints_board_rules_decks_and_assumed() -> None:
+    result = runner.invoke(app, ["editions", "show", "classic"])
+    assert result.exit_code == 0, result.output
+    for text in ("Rule options", "Boardwalk", "Deck: Chance", "Assumed values", "auction_min_bid"):
+        assert text in result.stdout
+
+
+def test_export_edit_and_play_an_edition_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["editions", "export", "classic"])
+    assert result.exit_code == 0
+    text = result.stdout.replace("starting_cash = 1500", "starting_cash = 2500")
+    assert "starting_cash = 2500" in text
+    path = tmp_path / "rich-classic.toml"
+    path.write_text(text)
+    saves = tmp_path / "saves"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--edition-file",
+            str(path),
+            "--games",
+            "1",
+            "--max-turns",
+            "5",
+            "--save-dir",
+            str(saves),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    from meeple.kernel.saves import load_game
+
+    from meeple.games.registry import new_game
+
+    game = load_game(saves / "game-000000.json")  # the save carries the edition itself
+    assert game.options["edition"]["rules"]["starting_cash"] == 2500
+    fresh = new_game(game.game_id, 4, 1, game.options)
+    assert [p["cash"] for p in fresh.view(None)["players"]] == [2500] * 4
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda t: t.replace("price = 60", "price = -60", 1), "squares[1].price"),
+        (lambda t: t.replace('kind = "jail"', 'kind = "prison"'), "squares[10].kind"),
+        (lambda t: t + "\nnonsense = [", "(syntax)"),
+    ],
+)
+def test_malformed_edition_file_is_refused(tmp_path: Path, edit: Any, message: str) -> None:
+    text = runner.invoke(app, ["editions", "export", "classic"]).stdout
+    path = tmp_path / "bad.toml"
+    path.write_text(edit(text))
+    before = path.read_text()
+    result = runner.invoke(app, ["simulate", "--edition-file", str(path), "--games", "1"])
+    assert result.exit_code == 2
+    assert message in result.output and str(path) in result.output
+    assert path.read_text() == before

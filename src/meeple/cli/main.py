@@ -19,6 +19,13 @@ from rich.table import Table
 
 from meeple.bots.base import bot_kinds
 from meeple.cli.stats import wilson
+from meeple.games.monopoly.edition import (
+    Edition,
+    builtin_edition,
+    builtin_edition_ids,
+    load_edition_file,
+)
+from meeple.games.monopoly.edition_text import export_toml, render_edition
 from meeple.games.registry import game_ids, game_info
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.saves import load_game
@@ -40,8 +47,23 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-@app.command()
-def editions() -> None:
+editions_app = typer.Typer(
+    help="The games and editions: list them, show one, export one to edit.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+app.add_typer(editions_app, name="editions")
+
+
+@editions_app.callback()
+def editions(ctx: typer.Context) -> None:
+    """List the games and editions meeple plays (or: show ID, export ID)."""
+    if ctx.invoked_subcommand is None:
+        list_editions()
+
+
+@editions_app.command("list")
+def list_editions() -> None:
     """List the games and editions meeple plays."""
     table = Table(title="Games")
     table.add_column("id", style="bold")
@@ -54,9 +76,47 @@ def editions() -> None:
     console.print(table)
 
 
+def _edition(edition_id: str | None, edition_file: Path | None) -> Edition:
+    """The edition named by id or file, or an exit with the reason."""
+    try:
+        if edition_file is not None:
+            return load_edition_file(edition_file)
+        assert edition_id is not None
+        if edition_id not in builtin_edition_ids():
+            known = ", ".join(builtin_edition_ids())
+            raise fail(f"{edition_id!r} is not a Monopoly edition; editions: {known}")
+        return builtin_edition(edition_id)
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+
+
+@editions_app.command("show")
+def show_edition(
+    edition_id: Annotated[str | None, typer.Argument(help="Edition id.")] = None,
+    edition_file: Annotated[
+        Path | None, typer.Option(help="Show an edition file instead of a built-in edition.")
+    ] = None,
+) -> None:
+    """Print an edition's board, deeds, decks, rule options and which values are assumed."""
+    if edition_id is None and edition_file is None:
+        raise fail("give an edition id or --edition-file")
+    console.print(render_edition(_edition(edition_id, edition_file)), highlight=False)
+
+
+@editions_app.command("export")
+def export_edition(
+    edition_id: Annotated[str, typer.Argument(help="Edition id.")],
+) -> None:
+    """Write an edition as an editable TOML file to standard output."""
+    ed = _edition(edition_id, None)
+    sys.stdout.write(export_toml(ed))
+
+
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game or edition id (see `meeple editions`).")],
+    game: Annotated[
+        str | None, typer.Argument(help="Game or edition id (see `meeple editions`).")
+    ] = None,
     players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
     games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
@@ -78,20 +138,35 @@ def simulate(
     save_dir: Annotated[
         Path | None, typer.Option(help="Write each game's save file into this folder.")
     ] = None,
+    edition_file: Annotated[
+        Path | None, typer.Option(help="Play a Monopoly edition from this file (TOML or JSON).")
+    ] = None,
 ) -> None:
     """Play many games with bots and summarise them."""
-    try:
-        info = game_info(game)
-    except UnknownGameError as exc:
-        raise fail(str(exc)) from None
-    if not info.min_players <= players <= info.max_players:
-        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, not {players}")
+    options: dict[str, Any] = {}
+    if edition_file is not None:
+        ed = _edition(None, edition_file)
+        if game is not None and game != ed.id:
+            raise fail(f"{edition_file} holds edition {ed.id!r}, not {game!r}")
+        game, family = ed.id, "monopoly"
+        low, high = ed.rules.min_players, ed.rules.max_players
+        options["edition"] = ed.model.model_dump(mode="json", exclude_none=True)
+    elif game is None:
+        raise fail("give a game id (see `meeple editions`) or --edition-file")
+    else:
+        try:
+            info = game_info(game)
+        except UnknownGameError as exc:
+            raise fail(str(exc)) from None
+        family, low, high = info.family, info.min_players, info.max_players
+    if not low <= players <= high:
+        raise fail(f"{game} is for {low} to {high} players, not {players}")
     kinds = tuple(k.strip() for k in bots.split(",") if k.strip())
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:
         raise fail(f"--bots lists {len(kinds)} bots for {players} players")
-    known = bot_kinds(info.family)
+    known = bot_kinds(family)
     for k in kinds:
         if k not in known:
             raise fail(f"unknown bot {k!r} for {game}; known: {', '.join(known)}")
@@ -102,7 +177,15 @@ def simulate(
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     cfg = SimConfig(
-        game, players, games, seed, kinds, max_turns, rotate_seats, save_dir=str(save_dir or "")
+        game,
+        players,
+        games,
+        seed,
+        kinds,
+        max_turns,
+        rotate_seats,
+        options=options,
+        save_dir=str(save_dir or ""),
     )
     quiet = json_path == "-"
     records: list[GameRecord] = []

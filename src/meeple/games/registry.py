@@ -69,12 +69,35 @@ def new_game(
     Raises :class:`UnknownGameError` for an unknown id and ``ValueError`` for a player count
     outside the game's range or a bad option.
     """
+    options = dict(options or {})
+    if isinstance(options.get("edition"), dict):
+        # An edition given as data (an edition file, or a save file that carries one).
+        _load()
+        if _edition_factory is None:
+            raise UnknownGameError(game_id, list(_GAMES))
+        return _edition_factory(players, seed, options)
     info = game_info(game_id)
     if not info.min_players <= players <= info.max_players:
         raise ValueError(
             f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}"
         )
-    return info.factory(players, seed, dict(options or {}))
+    return info.factory(players, seed, options)
+
+
+def game_family(game_id: str, options: dict[str, Any] | None = None) -> str:
+    """The family of ``game_id`` (a game described by edition data is a Monopoly game)."""
+    if options and isinstance(options.get("edition"), dict):
+        return "monopoly"
+    return game_info(game_id).family
+
+
+_edition_factory: GameFactory | None = None
+
+
+def register_edition_factory(factory: GameFactory) -> None:
+    """The factory for games whose options carry a whole edition as data."""
+    global _edition_factory
+    _edition_factory = factory
 
 
 _loaded = False

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import game_info, new_game
+from meeple.games.registry import game_family, new_game
 from meeple.kernel.rng import derive_seed
 
 
@@ -61,7 +61,7 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
     s = new_game(cfg.game, cfg.players, seed, options)
     s.record_events = False
     kinds = cfg.seat_bots(i)
-    family = game_info(cfg.game).family
+    family = game_family(cfg.game, cfg.options)
     bots = [make_bot(k, family, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)]
     n = 0
     while not s.is_terminal():

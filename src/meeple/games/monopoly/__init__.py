@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, parse_edition
 from meeple.games.monopoly.state import MonopolyState, new_monopoly
-from meeple.games.registry import GameInfo, register_game
+from meeple.games.registry import GameInfo, register_edition_factory, register_game
 from meeple.kernel.protocol import GameState
 
 __all__ = ["MonopolyState", "new_monopoly"]
@@ -22,4 +22,11 @@ def _register() -> None:
         )
 
 
+def _from_edition_data(players: int, seed: int, options: dict[str, Any]) -> GameState:
+    """A game of an edition given as data in ``options["edition"]`` (``--edition-file``)."""
+    ed = parse_edition(options["edition"], "options.edition")
+    return new_monopoly(ed, players, seed, options)
+
+
 _register()
+register_edition_factory(_from_edition_data)
