@@ -1,12 +1,13 @@
 """Random play with an invariant audit after every action (DESIGN.md, "Correctness you can see").
 
-2,000 complete 4-player classic games in CI (20,000 with ``--big``), half with the uniform
+2,000 complete classic games in CI (20,000 with ``--big``), 2 to 6 seats, half with the uniform
 ``random`` bot and half with a random bot that leans towards buying and building, so that
 sets, hotels, housing shortages and bankruptcies with buildings all happen often. After every
 action: money conserved with the bank as the only source and sink, houses and hotels conserved,
 one owner per deed, even building, no building beside a mortgage, jail cards conserved, no
 negative cash, and a legal action for whoever must decide. Every game must end, by the last
-player standing or by the turn cap, with the reason recorded.
+player standing or by the turn cap, with the reason recorded. Every other edition gets the
+same audit over 200 games (2,000 with ``--big``), ending by its own end condition.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 from meeple.bots.base import Bot, RandomBot
 from meeple.games.monopoly import MonopolyState, new_monopoly
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
 from meeple.games.monopoly.audit import audit
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
@@ -49,8 +51,8 @@ class EagerRandomBot(Bot):
         return legal[self.rng.below(len(legal))]
 
 
-def play_audited(seed: int, players: int, eager: bool) -> MonopolyState:
-    s = new_monopoly("classic", players, seed, {"max_turns": 1500})
+def play_audited(seed: int, players: int, eager: bool, edition: str = "classic") -> MonopolyState:
+    s = new_monopoly(edition, players, seed, {"max_turns": 1500})
     s.record_events = False
     kind = EagerRandomBot if eager else RandomBot
     bots = [kind(derive_seed(seed, 7, p)) for p in range(players)]
@@ -61,7 +63,7 @@ def play_audited(seed: int, players: int, eager: bool) -> MonopolyState:
         assert not problems, f"seed {seed} after {len(s.history)} actions ({action}): {problems}"
     problems = audit(s)
     assert not problems, problems
-    assert s.end_reason in ("last_player_standing", "turn_cap")
+    assert s.end_reason in ("last_player_standing", "turn_cap", "all_properties_sold", "bankruptcy")
     return s
 
 
@@ -76,3 +78,24 @@ def test_random_games_keep_every_invariant(chunk: int, big: bool) -> None:
         assert result is not None
         if result.end_reason == "last_player_standing":
             assert sum(s.alive) == 1 and result.winners == [s.alive.index(True)]
+
+
+OTHER_EDITIONS = [e for e in builtin_edition_ids() if e != "classic"]
+END_REASONS = {
+    "last_player_standing": {"last_player_standing"},
+    "all_properties_owned": {"all_properties_sold"},
+    "first_bankruptcy": {"bankruptcy"},
+}
+
+
+@pytest.mark.parametrize("chunk", range(20))
+@pytest.mark.parametrize("edition", OTHER_EDITIONS)
+def test_every_edition_keeps_every_invariant(edition: str, chunk: int, big: bool) -> None:
+    if chunk >= 2 and not big:
+        pytest.skip("beyond the CI's 200 games per edition: run with --big")
+    rules = builtin_edition(edition).rules
+    for i in range(chunk * CHUNK, (chunk + 1) * CHUNK):
+        players = rules.min_players + i % (min(rules.max_players, 6) - rules.min_players + 1)
+        s = play_audited(derive_seed(99, i), players, eager=i % 2 == 1, edition=edition)
+        # Every game ends by the edition's own end condition, never by the safety cap.
+        assert s.end_reason in END_REASONS[rules.end_condition], (edition, i, s.end_reason)
