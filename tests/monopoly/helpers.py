@@ -140,11 +140,15 @@ def jail(s: MonopolyState, p: int, turns: int = 0) -> None:
 
 
 def give_card(s: MonopolyState, p: int, deck: int) -> None:
-    """Hand ``p`` the Get Out of Jail Free card of ``deck`` (taken out of the deck)."""
+    """Hand ``p`` the (first) Get Out of Jail Free card of ``deck``, taken out of the deck.
+
+    In classic, jail card 0 is Chance's and jail card 1 is Community Chest's, so ``use_card``
+    and ``trade_card`` take the deck number as the card number.
+    """
     jc = s.ed.decks[deck].jail_card
     if jc in s.decks[deck]:
         s.decks[deck].remove(jc)
-    s.card_holder[deck] = p
+    s.card_holder[s.ed.jail_card_index[deck, jc]] = p
     s.invalidate()
 
 

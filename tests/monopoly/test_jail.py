@@ -24,6 +24,14 @@ from tests.monopoly.helpers import (
 )
 
 
+def test_classic_jail_cards_one_per_deck() -> None:
+    """classic-cards.json: one Get Out of Jail Free card in each deck (CH09, CC05); jail card 0
+    is Chance's, 1 is Community Chest's."""
+    s = game()
+    assert s.ed.jail_cards == ((CHANCE, 8), (CHEST, 4))
+    assert s.ed.decks[CHANCE].cards[8].id == "CH09" and s.ed.decks[CHEST].cards[4].id == "CC05"
+
+
 def test_jail_choice_is_offered_before_rolling() -> None:
     """Friends rules B, "How do I get out of Jail?": pay, use a card, or roll for doubles."""
     s = game()

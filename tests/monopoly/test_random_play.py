@@ -16,8 +16,8 @@ import pytest
 
 from meeple.bots.base import Bot, RandomBot
 from meeple.games.monopoly import MonopolyState, new_monopoly
-from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
 from meeple.games.monopoly.audit import audit
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 

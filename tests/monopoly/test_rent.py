@@ -61,9 +61,7 @@ def test_no_rent_on_a_mortgaged_deed() -> None:
     assert s.cash[0] == 1500 and s.cash[1] == 1500
 
 
-@pytest.mark.parametrize(
-    ("level", "rent"), [(1, 200), (2, 600), (3, 1400), (4, 1700), (5, 2000)]
-)
+@pytest.mark.parametrize(("level", "rent"), [(1, 200), (2, 600), (3, 1400), (4, 1700), (5, 2000)])
 def test_building_rents_boardwalk(level: int, rent: int) -> None:
     """Friends rules A, "Paying Rent": "If coffee mugs or a sofa has been added to the moment,
     you will owe the corresponding amount from the deed card" (Boardwalk: 200/600/1400/1700,
@@ -137,17 +135,10 @@ def test_utility_count_includes_a_mortgaged_utility() -> None:
     assert s.cash[0] == 1500 - 90
 
 
-@pytest.mark.xfail(
-    reason=(
-        "engine bug: rule option utility_rent_dice='fresh' is accepted but never read; "
-        "rules/landing.land and rules/rent.rent_due always use the dice of the move"
-    ),
-    strict=True,
-)
 def test_utility_fresh_roll_option() -> None:
     """Friends rules B, "Utility": "Roll the dice and multiply the result by 4" - with the rule
     option utility_rent_dice = "fresh" the payer rolls again for the rent (move 4+5, fresh roll
-    1+2 = 3 -> 12)."""
+    1+2 = 3 -> 12). (Found missing by this test; fixed in commit dad95fa.)"""
     s = game(utility_rent_dice="fresh")
     own(s, 1, 12)
     at(s, 0, 3)
