@@ -230,11 +230,20 @@ def print_summary(summary: dict[str, Any]) -> None:
     t.add_column("wins", justify="right")
     t.add_column("share", justify="right")
     t.add_column("95% interval", justify="right")
+    t.add_column("mean final score", justify="right")
     bots = summary["bots"]
     for seat, w in enumerate(res["wins_by_seat"]):
         lo, hi = wilson(w, games)
         bot = bots[seat] if not summary.get("rotate_seats") else "rotating"
-        t.add_row(str(seat + 1), bot, f"{w:g}", f"{w / games:.1%}", f"{lo:.1%} - {hi:.1%}")
+        score = res["mean_scores_by_seat"][seat]
+        t.add_row(
+            str(seat + 1),
+            bot,
+            f"{w:g}",
+            f"{w / games:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+            f"{score:,.1f}",
+        )
     console.print(t)
     if summary.get("rotate_seats") and len(set(bots)) > 1:
         b = Table(title="Wins by bot")
@@ -277,6 +286,9 @@ def replay(
     for a in saved.history:
         for e in s.apply(a):
             console.print(s.describe(e), markup=False, highlight=False)
+    picture = s.render()
+    if picture:
+        console.print(picture, markup=False, highlight=False)
     r = s.result()
     if r is not None:
         console.print(

@@ -161,4 +161,8 @@ class GameState(ABC):
     def describe_action(self, action: Action) -> str:
         """An action in plain words for the current position."""
 
+    def render(self) -> str:
+        """The table as text for a terminal (the board, the city); empty if the game has none."""
+        return ""
+
     record_events: bool = True

@@ -134,6 +134,11 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
             "median_turns": float(statistics.median(turns)) if turns else 0.0,
             "p95_turns": float(sorted(turns)[int(0.95 * (len(turns) - 1))]) if turns else 0.0,
             "actions": sum(rec.actions for rec in records),
+            # Final score per seat, averaged: net worth (Monopoly), points (Monopolis), ...
+            "mean_scores_by_seat": [
+                round(statistics.fmean(rec.scores[p] for rec in records), 4) if records else 0.0
+                for p in range(n)
+            ],
         },
         "timing": {
             "seconds": round(seconds, 4),

@@ -269,6 +269,12 @@ class MonopolisState(GameState):
     def result(self) -> GameResult | None:
         return self._result
 
+    def render(self) -> str:
+        """The city as text (``meeple replay`` draws it)."""
+        from meeple.games.monopolis.render import render_city
+
+        return render_city(self)
+
     # -- legal actions ---------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
