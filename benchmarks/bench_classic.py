@@ -45,8 +45,15 @@ def main() -> None:
     a = ap.parse_args()
     runs = [bench(a.games, a.seed, a.bots, a.players) for _ in range(a.repeat)]
     best = max(runs, key=lambda r: r["games_per_s"])
-    out = {"benchmark": "classic", "players": a.players, "bots": a.bots, "games": a.games,
-           "python": platform.python_version(), "machine": platform.machine(), **best}
+    out = {
+        "benchmark": "classic",
+        "players": a.players,
+        "bots": a.bots,
+        "games": a.games,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        **best,
+    }
     print(json.dumps(out, indent=1))
     if a.json_path:
         with open(a.json_path, "w", encoding="utf-8") as f:
