@@ -133,6 +133,28 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         return f"{_seat(d['proposer'])} makes a counter-offer."
     if k == "bankrupt":
         return f"{_seat(d['player'])} is bankrupt to {_seat(d['creditor'])}."
+    if k == "cannot_buy":
+        return f"{_seat(d['player'])} cannot buy {sq[d['square']]}: it stays unsold."
+    if k == "forgiven":
+        if d["creditor"] == BANK:
+            return f"{_seat(d['player'])} cannot pay {m(d['amount'])}: the bank lets it go."
+        return (
+            f"{_seat(d['player'])} cannot pay {m(d['amount'])} to {_seat(d['creditor'])} and "
+            "says something nice about them instead."
+        )
+    if k == "sings":
+        return (
+            f"{_seat(d['player'])} cannot pay and has no card, sings a favourite song and leaves "
+            f"{s.ed.names.jail} for free."
+        )
+    if k == "element":
+        return f"{sq[d['square']]}: {_seat(d['player'])} travels on to {sq[d['to']]}."
+    if k == "snowflake_placed":
+        return f"{_seat(d['player'])} puts the snowflake on {sq[d['square']]}."
+    if k == "snowflake_no_scene":
+        return f"{_seat(d['player'])} owns no scene to put the snowflake on."
+    if k == "snowflake_melts":
+        return f"The snowflake on {sq[d['square']]} melts: double rent."
     if k == "turn":
         return f"Turn {d['turn']}: {_seat(d['player'])}."
     if k == "game_over":

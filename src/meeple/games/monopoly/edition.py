@@ -180,7 +180,7 @@ class CardModel(_Strict):
         "snowflake",
     ]
     target: int | None = None
-    kind: Literal["railroad", "utility"] | None = None
+    kind: Literal["railroad", "utility", "element"] | None = None
     rent_multiplier: int | None = Field(None, ge=1)
     dice_multiplier: int | None = Field(None, ge=1)
     steps: int | None = None
@@ -327,7 +327,7 @@ def _compile_deck(d: DeckModel) -> Deck:
         if op == OP_MOVE_TO:
             a = c.target or 0
         elif op == OP_MOVE_TO_NEAREST:
-            a = RAILROAD if c.kind == "railroad" else UTILITY
+            a = {"railroad": RAILROAD, "utility": UTILITY, "element": ELEMENT}[c.kind or "utility"]
             b = (c.rent_multiplier or 1) if c.kind == "railroad" else (c.dice_multiplier or 0)
         elif op == OP_MOVE_RELATIVE:
             a = c.steps or 0
@@ -358,6 +358,8 @@ def _check(model: EditionModel, file: str) -> None:
     r = model.rules
     if r.min_players > r.max_players:
         fail("rules.min_players", "is greater than rules.max_players")
+    if (r.end_condition == "first_bankruptcy") != (r.insolvency == "ends_game"):
+        fail("rules.end_condition", '"first_bankruptcy" goes with insolvency = "ends_game"')
     if len(r.railroad_rents) < 1:
         fail("rules.railroad_rents", "needs one rent per number of railroads owned")
     if len(r.utility_multipliers) < 1:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.edition import (
+    ELEMENT,
     OP_BANK_PAYS,
     OP_COLLECT_FROM_EACH_PLAYER,
     OP_GET_OUT_OF_JAIL_FREE,
@@ -25,7 +26,7 @@ from meeple.games.monopoly.edition import (
     OP_SNOWFLAKE,
     RAILROAD,
 )
-from meeple.games.monopoly.frames import BANK, BuyFrame, DebtFrame
+from meeple.games.monopoly.frames import BANK, DebtFrame
 from meeple.games.monopoly.rules import jail, landing, money, movement, rent, snowflake
 
 if TYPE_CHECKING:
@@ -111,15 +112,18 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
 
 
 def nearest_landing(s: MonopolyState, p: int, sq: int, kind: int, mult: int) -> None:
-    """Arriving by an "advance to the nearest railroad/utility" card.
+    """Arriving by an "advance to the nearest railroad/utility/Element space" card.
 
     Unowned: buy or auction as usual. Owned by another (unmortgaged): a railroad charges
     ``mult`` times its normal rent; a utility charges ``mult`` times a fresh roll of the dice,
     whatever the owner holds.
     """
+    if kind == ELEMENT:  # an Element space reached by card: its own rule applies
+        landing.land(s, p)
+        return
     owner = s.owner[sq]
     if owner < 0:
-        s.stack.append(BuyFrame(p, sq))
+        landing.unowned(s, p, sq)
         return
     if owner == p:
         return
