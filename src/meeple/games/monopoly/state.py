@@ -81,7 +81,9 @@ class MonopolyState(GameState):
         self.owner = [-1] * size
         self.level = [0] * size
         self.mortgaged = [False] * size
-        self.landings = [0] * size
+        # Where each roll ended, after its card moves: one count per square, and a last count
+        # for rolls that ended in jail (apart from Just Visiting). Simulation's "landing" share.
+        self.landings = [0] * (size + 1)
         self.houses = r.houses
         self.hotels = r.hotels
         self.decks: list[list[int]] = []
@@ -371,6 +373,7 @@ class MonopolyState(GameState):
                     jail.roll_in_jail(self, p)
                 else:
                     movement.roll_and_move(self, p)
+                self.landings[self.ed.size if self.in_jail[p] else self.pos[p]] += 1
             elif kind == A.PAY_FINE:
                 jail.pay_fine(self, p)
             elif kind == A.USE_CARD:
@@ -621,7 +624,7 @@ class MonopolyState(GameState):
         self.alive = [bool(x) for x in ints("alive", n)]
         self.owner, self.level = ints("owner", size), ints("level", size)
         self.mortgaged = [bool(x) for x in ints("mortgaged", size)]
-        self.landings = ints("landings", size)
+        self.landings = ints("landings", size + 1)
         self.houses, self.hotels = int(snap["houses"]), int(snap["hotels"])
         self.decks = [[int(x) for x in d] for d in snap["decks"]]
         if len(self.decks) != len(self.ed.decks):

@@ -48,7 +48,6 @@ def advance(s: MonopolyState, p: int, steps: int) -> None:
         if s._events is not None:
             s.event("salary", player=p, amount=s.rules.go_salary)
     s.pos[p] = new
-    s.landings[new] += 1
     if s._events is not None:
         s.event("move", player=p, to=new)
 
@@ -56,7 +55,6 @@ def advance(s: MonopolyState, p: int, steps: int) -> None:
 def move_back(s: MonopolyState, p: int, steps: int) -> None:
     """Move ``p`` backwards (a "go back" card): never collects the GO salary."""
     s.pos[p] = new = (s.pos[p] - steps) % s.ed.size
-    s.landings[new] += 1
     if s._events is not None:
         s.event("move", player=p, to=new)
 
