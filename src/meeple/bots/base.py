@@ -36,11 +36,11 @@ class RandomBot(Bot):
         return legal[self.rng.below(len(legal))]
 
 
-BotFactory = Callable[[int], Bot]
-"""``factory(seed) -> Bot``."""
+BotFactory = Callable[[int, str], Bot]
+"""``factory(seed, argument) -> Bot``; the argument is what follows ``kind:`` (``param:FILE``)."""
 
 ANY_FAMILY = "*"
-_BOTS: dict[str, dict[str, BotFactory]] = {"random": {ANY_FAMILY: RandomBot}}
+_BOTS: dict[str, dict[str, BotFactory]] = {"random": {ANY_FAMILY: lambda seed, _: RandomBot(seed)}}
 
 
 def register_bot(kind: str, factory: BotFactory, family: str = ANY_FAMILY) -> None:
@@ -57,14 +57,18 @@ def bot_kinds(family: str | None = None) -> list[str]:
 
 
 def make_bot(kind: str, family: str, seed: int) -> Bot:
-    """A new bot of ``kind`` for a game of ``family``; ``ValueError`` names unknown kinds."""
+    """A new bot of ``kind`` (``KIND`` or ``KIND:ARGUMENT``) for a game of ``family``.
+
+    ``ValueError`` names an unknown kind or a bad argument.
+    """
     _load_builtin_bots()
-    by = _BOTS.get(kind, {})
+    base, _, argument = kind.partition(":")
+    by = _BOTS.get(base, {})
     factory = by.get(family) or by.get(ANY_FAMILY)
     if factory is None:
         known = ", ".join(bot_kinds(family))
         raise ValueError(f"unknown bot {kind!r} for {family}; known: {known}")
-    return factory(seed)
+    return factory(seed, argument)
 
 
 def _load_builtin_bots() -> None:

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from meeple.bots.base import bot_kinds
+from meeple.bots.base import bot_kinds, make_bot
 from meeple.cli.stats import wilson
 from meeple.games.monopoly.edition import (
     Edition,
@@ -168,8 +168,12 @@ def simulate(
         raise fail(f"--bots lists {len(kinds)} bots for {players} players")
     known = bot_kinds(family)
     for k in kinds:
-        if k not in known:
+        if k.partition(":")[0] not in known:
             raise fail(f"unknown bot {k!r} for {game}; known: {', '.join(known)}")
+        try:
+            make_bot(k, family, 0)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
     try:
         nworkers = resolve_workers(workers)
     except ValueError:

@@ -15,7 +15,7 @@ from meeple.games.monopolis.state import MonopolisState, new_monopolis
 from meeple.games.registry import GameInfo, register_game
 
 register_game(GameInfo("monopolis", "monopolis", "Monopolis", 2, 4, new_monopolis))
-register_bot("standard", MonopolisStandardBot, family="monopolis")
+register_bot("standard", lambda seed, _: MonopolisStandardBot(seed), family="monopolis")
 
 __all__ = [
     "MonopolisStandardBot",

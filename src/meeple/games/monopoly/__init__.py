@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from meeple.bots.base import register_bot
+from meeple.games.monopoly.bots import StandardBot, param_bot
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, parse_edition
 from meeple.games.monopoly.state import MonopolyState, new_monopoly
 from meeple.games.registry import GameInfo, register_edition_factory, register_game
@@ -30,3 +32,5 @@ def _from_edition_data(players: int, seed: int, options: dict[str, Any]) -> Game
 
 _register()
 register_edition_factory(_from_edition_data)
+register_bot("standard", lambda seed, _: StandardBot(seed), family="monopoly")
+register_bot("param", param_bot, family="monopoly")

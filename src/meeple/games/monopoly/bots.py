@@ -1,0 +1,367 @@
+"""Monopoly bots: ``standard`` (plays like a good human) and ``param`` (the same, from a file).
+
+The standard bot values a deed by what it earns and which sets it completes or blocks, bids up
+to that value, keeps a cash reserve that grows with the danger on the board (the highest rent an
+opponent can charge now), builds evenly to the third house first, leaves jail early in the game
+and stays in late, raises money in the least damaging order (mortgage loose deeds, then sell
+buildings, then mortgage sets), proposes only trades that complete one of its sets for a fair
+price, accepts only trades worth at least what it gives, and never hands an opponent a set for
+nothing. It reads only what is on the table (never the deck order or the random state) and owns
+its random stream.
+
+``param`` bots take every threshold from :class:`Params`, loaded from a JSON file
+(``--bots param:FILE``), for experiments.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from meeple.bots.base import Bot
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.edition import RAILROAD, STREET, UTILITY
+from meeple.games.monopoly.frames import (
+    DEED,
+    AuctionFrame,
+    BuyFrame,
+    DebtFrame,
+    MortgageFeeFrame,
+    PlaceFrame,
+    ShortageFrame,
+    SnowflakeFrame,
+    TradeFrame,
+)
+from meeple.games.monopoly.rules import rent
+from meeple.games.monopoly.state import MonopolyState
+from meeple.kernel.protocol import Action, GameState
+
+
+@dataclass(frozen=True)
+class Params:
+    """Every threshold of the standard bot (the ``param`` bot reads them from JSON)."""
+
+    reserve_min: int = 50  # keep at least this much cash
+    reserve_danger_share: float = 0.4  # ... plus this share of the worst rent on the board
+    reserve_max: int = 600
+    set_bonus: float = 1.5  # a deed completing my set is worth price x (1 + this)
+    partial_bonus: float = 0.3  # ... price x (1 + this x deeds of its group I own)
+    block_bonus: float = 0.5  # ... plus price x this when it stops an opponent's set
+    bid_share: float = 1.0  # bid up to this share of the value
+    build_first_to: int = 3  # build every set evenly to this many houses first
+    build_beyond_extra: int = 150  # build further only with this much cash above the reserve
+    jail_stay_owned_share: float = 0.7  # stay in jail once this share of deeds is owned
+    trade_premium: float = 0.6  # offer price x (1 + this) for the deeds completing a set
+    accept_margin: float = 0.0  # accept an offer worth at least this much more than it costs
+    set_gift_penalty: float = 4.0  # a deed completing an opponent's set costs price x this
+    unmortgage_extra: int = 100  # lift a mortgage only with this much above the reserve
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Params:
+        """Load parameters from JSON; unknown keys or wrong types raise ``ValueError``."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"{path}: cannot read bot parameters: {exc}") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: bot parameters must be a JSON object")
+        known = {f.name: f.type for f in fields(cls)}
+        out = asdict(cls())
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"{path}: {key}: unknown parameter; known: {', '.join(known)}")
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                raise ValueError(f"{path}: {key}: must be a number")
+            out[key] = value
+        return cls(**out)
+
+
+class StandardBot(Bot):
+    """A heuristic player for every Monopoly edition (see the module docstring)."""
+
+    name = "standard"
+
+    def __init__(self, seed: int = 0, params: Params | None = None) -> None:
+        super().__init__(seed)
+        self.p = params or Params()
+        self.plan: list[Action] = []  # the rest of a trade offer being drafted
+
+    # -- the decision ----------------------------------------------------------------------
+
+    def choose(self, state: GameState) -> Action:
+        assert isinstance(state, MonopolyState)
+        s = state
+        me = s.current_player()
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        top = s.stack[-1] if s.stack else None
+        if isinstance(top, TradeFrame):
+            return self.trade_step(s, me, top, legal)
+        self.plan = []
+        if isinstance(top, BuyFrame):
+            return self.buy(s, me, top, legal)
+        if isinstance(top, AuctionFrame):
+            return self.bid(s, me, top, legal)
+        if isinstance(top, DebtFrame):
+            return self.raise_money(s, me, legal)
+        if isinstance(top, MortgageFeeFrame):
+            sq = top.deeds[0]
+            lift = Action(A.LIFT_MORTGAGE, (sq,))
+            if lift in legal and s.cash[me] - s.ed.unmortgage_cost[sq] >= self.reserve(s, me):
+                return lift
+            return Action(A.KEEP_MORTGAGE, (sq,))
+        if isinstance(top, ShortageFrame):
+            cost = s.ed.house_cost[top.square]
+            wants = s.cash[me] - cost >= self.reserve(s, me)
+            return A.A_WANT if wants else A.A_NO
+        if isinstance(top, PlaceFrame | SnowflakeFrame):
+            return max(legal, key=lambda a: self.square_rent(s, a.args[0]))
+        return self.manage(s, me, legal)
+
+    # -- valuation -------------------------------------------------------------------------
+
+    def reserve(self, s: MonopolyState, me: int) -> int:
+        """Cash to keep: grows with the worst rent an opponent can charge now."""
+        danger = 0
+        ed = s.ed
+        for sq in ed.properties:
+            o = s.owner[sq]
+            if o >= 0 and o != me and not s.mortgaged[sq]:
+                r = self.square_rent(s, sq)
+                if r > danger:
+                    danger = r
+        p = self.p
+        return int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
+
+    def square_rent(self, s: MonopolyState, sq: int) -> int:
+        """The rent ``sq`` charges now (a utility at an average roll of 7)."""
+        if s.owner[sq] < 0 or not s.ed.is_property[sq]:
+            return 0
+        kind = s.ed.kind[sq]
+        if kind == STREET:
+            return rent.street_rent(s, sq)
+        if kind == RAILROAD:
+            return rent.railroad_rent(s, sq)
+        return rent.utility_multiplier(s, sq) * 7
+
+    def deed_value(self, s: MonopolyState, me: int, sq: int) -> float:
+        """What ``sq`` is worth to ``me``: its price, more if it completes, grows or blocks a
+        set."""
+        ed = s.ed
+        price = float(ed.price[sq])
+        members = ed.groups[ed.group_of[sq]].members
+        mine = sum(1 for m in members if m != sq and s.owner[m] == me)
+        kind = ed.kind[sq]
+        p = self.p
+        if kind == STREET:
+            if mine == len(members) - 1:
+                value = price * (1 + p.set_bonus)
+            else:
+                value = price * (1 + p.partial_bonus * mine)
+            others = {s.owner[m] for m in members if m != sq}
+            if len(others) == 1 and -1 not in others and me not in others:
+                value += price * p.block_bonus
+            return value
+        if kind == RAILROAD:
+            return price * (1 + 0.25 * mine)
+        if kind == UTILITY:
+            return price * (0.7 + 0.3 * mine)
+        return price
+
+    def completes_set_for(self, s: MonopolyState, p: int, sq: int, extra: list[int]) -> bool:
+        """Whether ``p`` would own all of ``sq``'s street group after receiving ``extra``."""
+        ed = s.ed
+        if ed.kind[sq] != STREET:
+            return False
+        return all(s.owner[m] == p or m in extra for m in ed.groups[ed.group_of[sq]].members)
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def buy(self, s: MonopolyState, me: int, f: BuyFrame, legal: list[Action]) -> Action:
+        if A.A_BUY in legal:
+            price = s.ed.price[f.square]
+            value = self.deed_value(s, me, f.square)
+            if s.cash[me] - price >= self.reserve(s, me) or value >= 2 * price:
+                return A.A_BUY
+        return A.A_DECLINE
+
+    def bid(self, s: MonopolyState, me: int, f: AuctionFrame, legal: list[Action]) -> Action:
+        low = f.next_min()
+        if f.item == DEED:
+            limit = self.deed_value(s, me, f.square) * self.p.bid_share
+        else:  # a building in a shortage: worth up to one and a half times its list price
+            limit = 1.5 * max(s.ed.house_cost[sq] for sq in s.ed.properties)
+        limit = min(limit, s.cash[me] - self.reserve(s, me) // 2)
+        if low <= limit:
+            return Action(A.BID, (low,))
+        return A.A_PASS
+
+    def raise_money(self, s: MonopolyState, me: int, legal: list[Action]) -> Action:
+        """Least damaging first: mortgage deeds outside sets (cheapest rent first), sell
+        buildings (cheapest houses first), sell a whole group, mortgage set deeds, bankrupt."""
+        ed = s.ed
+
+        def loose(a: Action) -> bool:
+            sq = a.args[0]
+            g = ed.group_of[sq]
+            return ed.kind[sq] != STREET or not rent.owns_group(s, me, g)
+
+        mortgages = [a for a in legal if a.kind == A.MORTGAGE]
+        loose_m = [a for a in mortgages if loose(a)]
+        if loose_m:
+            return min(loose_m, key=lambda a: self.square_rent(s, a.args[0]) + ed.price[a.args[0]])
+        sells = [a for a in legal if a.kind == A.SELL_BUILDING]
+        if sells:
+            return min(sells, key=lambda a: (ed.house_cost[a.args[0]], -s.level[a.args[0]]))
+        for kind in (A.SELL_GROUP, A.MORTGAGE):
+            options = [a for a in legal if a.kind == kind]
+            if options:
+                return options[0]
+        if A.A_BANKRUPT in legal:
+            return A.A_BANKRUPT
+        return legal[0]
+
+    def manage(self, s: MonopolyState, me: int, legal: list[Action]) -> Action:
+        """A turn phase or a window: claim rent, lift mortgages, build, trade, then move on."""
+        for a in legal:
+            if a.kind == A.CLAIM_RENT:
+                return a
+        reserve = self.reserve(s, me)
+        cash = s.cash[me]
+        ed = s.ed
+        if s.phase == s.JAIL and not s.stack:
+            return self.jail_choice(s, me, legal, reserve)
+        # Lift mortgages on set deeds first, when rich.
+        lifts = [a for a in legal if a.kind == A.UNMORTGAGE]
+        if lifts:
+            best = max(lifts, key=lambda a: self.deed_value(s, me, a.args[0]))
+            if cash - ed.unmortgage_cost[best.args[0]] >= reserve + self.p.unmortgage_extra:
+                return best
+        builds = [a for a in legal if a.kind == A.BUILD]
+        if builds:
+            best = min(builds, key=lambda a: (s.level[a.args[0]], -ed.house_cost[a.args[0]]))
+            sq = best.args[0]
+            extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
+            if cash - ed.house_cost[sq] >= reserve + extra:
+                return best
+        offer = self.trade_plan(s, me, legal, reserve)
+        if offer:
+            self.plan = offer[1:]
+            return offer[0]
+        for move_on in (A.A_ROLL, A.A_END_TURN, A.A_PASS):
+            if move_on in legal:
+                return move_on
+        return legal[0]
+
+    def jail_choice(self, s: MonopolyState, me: int, legal: list[Action], reserve: int) -> Action:
+        """Early on, leave jail to buy; once most deeds are owned, stay and let others pay."""
+        owned = sum(1 for sq in s.ed.properties if s.owner[sq] >= 0)
+        if owned < self.p.jail_stay_owned_share * len(s.ed.properties):
+            for a in legal:
+                if a.kind == A.USE_CARD:
+                    return a
+            if A.A_PAY_FINE in legal and s.cash[me] - s.rules.jail_fine >= reserve:
+                return A.A_PAY_FINE
+        return A.A_ROLL if A.A_ROLL in legal else legal[0]
+
+    # -- trades ---------------------------------------------------------------------------
+
+    def missing_from(self, s: MonopolyState, me: int, g: int) -> tuple[int, list[int]]:
+        """(owner, deeds) when all of street group ``g`` I lack belongs to one other player and
+        nothing in it is built; (-1, []) otherwise."""
+        members = s.ed.groups[g].members
+        missing = [m for m in members if s.owner[m] != me]
+        if not missing or len(missing) == len(members) or any(s.level[m] for m in members):
+            return -1, []
+        owners = {s.owner[m] for m in missing}
+        q = owners.pop()
+        return (q, missing) if not owners and q >= 0 else (-1, [])
+
+    def trade_plan(
+        self, s: MonopolyState, me: int, legal: list[Action], reserve: int
+    ) -> list[Action]:
+        """An offer that completes one of my street sets: first a swap that completes one of
+        theirs too (cash evens out the prices), else cash at a premium over the price; [] if
+        there is none I can afford."""
+        targets = {a.args[0] for a in legal if a.kind == A.TRADE}
+        if not targets:
+            return []
+        ed = s.ed
+        for g in ed.street_groups:
+            q, want = self.missing_from(s, me, g)
+            if q < 0 or q not in targets:
+                continue
+            for h in ed.street_groups:
+                if h == g:
+                    continue
+                owner, give = self.missing_from(s, q, h)
+                if owner != me:
+                    continue
+                balance = sum(ed.price[m] for m in want) - sum(ed.price[m] for m in give)
+                if balance > 0 and s.cash[me] - balance < reserve:
+                    continue
+                if balance < 0 and s.cash[q] < -balance:
+                    continue
+                plan = [Action(A.TRADE, (q,))]
+                plan += [Action(A.TRADE_DEED, (m,)) for m in sorted(want + give)]
+                if balance:
+                    plan.append(Action(A.TRADE_CASH, (balance,)))
+                return [*plan, A.A_PROPOSE]
+        for g in ed.street_groups:
+            members = ed.groups[g].members
+            mine = [m for m in members if s.owner[m] == me]
+            missing = [m for m in members if s.owner[m] != me]
+            if not mine or len(missing) > len(members) - 1 or len(missing) > 2:
+                continue
+            owners = {s.owner[m] for m in missing}
+            if len(owners) != 1:
+                continue
+            q = owners.pop()
+            if q < 0 or q not in targets or any(s.level[m] for m in members):
+                continue
+            price = sum(ed.price[m] for m in missing)
+            offer = int(price * (1 + self.p.trade_premium))
+            if s.cash[me] - offer < reserve:
+                continue
+            plan = [Action(A.TRADE, (q,))]
+            plan += [Action(A.TRADE_DEED, (m,)) for m in missing]
+            plan += [Action(A.TRADE_CASH, (offer,)), A.A_PROPOSE]
+            return plan
+        return []
+
+    def trade_step(self, s: MonopolyState, me: int, f: TradeFrame, legal: list[Action]) -> Action:
+        if f.responding:
+            return A.A_ACCEPT if A.A_ACCEPT in legal and self.fair(s, me, f) else A.A_REJECT
+        while self.plan:
+            step = self.plan.pop(0)
+            if s.is_legal(step):
+                return step
+        self.plan = []
+        return A.A_CANCEL
+
+    def fair(self, s: MonopolyState, me: int, f: TradeFrame) -> bool:
+        """Accept when what I get is worth at least what I give, and I hand nobody a set for
+        nothing (a deed completing their set costs ``set_gift_penalty`` times its price)."""
+        other = f.proposer
+        gets = [sq for sq in f.deeds if s.owner[sq] == other]
+        gives = [sq for sq in f.deeds if s.owner[sq] == me]
+        value = float(f.cash)  # > 0: the proposer (the other player) pays me
+        value += sum(self.deed_value(s, me, sq) for sq in gets)
+        my_set = any(self.completes_set_for(s, me, sq, gets) for sq in gets)
+        value += 50.0 * sum(1 for j in f.cards if s.card_holder[j] == other)
+        value -= 50.0 * sum(1 for j in f.cards if s.card_holder[j] == me)
+        for sq in gives:
+            cost = self.deed_value(s, me, sq)
+            if not my_set and self.completes_set_for(s, other, sq, gives):
+                cost = max(cost, s.ed.price[sq] * self.p.set_gift_penalty)
+            value -= cost
+        return value >= self.p.accept_margin
+
+
+def param_bot(seed: int, path: str) -> Bot:
+    """``--bots param:FILE``: the standard bot with the parameters in FILE (JSON)."""
+    if not path:
+        raise ValueError("the param bot needs a parameter file: param:FILE")
+    return StandardBot(seed, Params.from_file(path))
