@@ -177,3 +177,30 @@ def test_malformed_edition_file_is_refused(tmp_path: Path, edit: Any, message: s
     assert result.exit_code == 2
     assert message in result.output and str(path) in result.output
     assert path.read_text() == before
+
+
+def test_simulate_out_writes_one_row_per_game(tmp_path: Path) -> None:
+    import csv
+
+    import pyarrow.parquet as pq
+
+    out = tmp_path / "rows"
+    data = sim_json("--games", "4", "--seed", "2", "--max-turns", "150", "--out", str(out))
+    with (out / "games.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 4 and [int(r["game"]) for r in rows] == [0, 1, 2, 3]
+    assert {"seed", "bots", "winners", "turns", "end_reason", "cash_0", "score_3"} <= set(rows[0])
+    assert sum(int(r["turns"]) for r in rows) == pytest.approx(data["results"]["mean_turns"] * 4)
+    table = pq.read_table(out / "games.parquet")
+    assert table.num_rows == 4 and table.column("seed").to_pylist() == [
+        int(r["seed"]) for r in rows
+    ]
+
+
+def test_simulate_reports_landing_shares() -> None:
+    data = sim_json("--games", "3", "--seed", "1", "--max-turns", "100")
+    landing = data["landing"]
+    assert len(landing["squares"]) == 40 and landing["squares"][39]["name"] == "Boardwalk"
+    total = sum(sq["share"] for sq in landing["squares"]) + landing["in_jail"]
+    assert total == pytest.approx(1.0, abs=1e-4)
+    assert landing["squares"][30]["share"] == 0.0  # Go To Jail: the roll ends in jail

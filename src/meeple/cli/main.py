@@ -141,6 +141,10 @@ def simulate(
     edition_file: Annotated[
         Path | None, typer.Option(help="Play a Monopoly edition from this file (TOML or JSON).")
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write one row per game into this folder (games.csv, games.parquet)."),
+    ] = None,
 ) -> None:
     """Play many games with bots and summarise them."""
     options: dict[str, Any] = {}
@@ -212,6 +216,10 @@ def simulate(
                 elapsed = time.perf_counter() - start
                 progress.update(task, advance=1, rate=f"{len(records) / elapsed:,.0f}")
     summary = summarise(cfg, records, time.perf_counter() - start)
+    if out is not None:
+        from meeple.sim.records import write_records
+
+        write_records(out, records, players)
     if json_path == "-":
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
         return

@@ -161,6 +161,10 @@ class GameState(ABC):
     def describe_action(self, action: Action) -> str:
         """An action in plain words for the current position."""
 
+    def money_of(self, seat: int) -> int:
+        """The cash (money) ``seat`` holds now: for per-game records."""
+        return 0
+
     def render(self) -> str:
         """The table as text for a terminal (the board, the city); empty if the game has none."""
         return ""

@@ -50,6 +50,8 @@ class GameRecord:
     end_reason: str
     scores: list[float]
     actions: int
+    cash: list[int] = field(default_factory=list)
+    landings: list[int] = field(default_factory=list)
 
 
 def play_one(cfg: SimConfig, i: int) -> GameRecord:
@@ -73,7 +75,11 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
         from meeple.kernel.saves import save_game
 
         save_game(s, os.path.join(cfg.save_dir, f"game-{i:06d}.json"))
-    return GameRecord(i, seed, kinds, list(r.winners), r.turns, r.end_reason, list(r.scores), n)
+    landings = list(getattr(s, "landings", []))  # Monopoly: where each roll ended
+    cash = [s.money_of(p) for p in range(cfg.players)]
+    return GameRecord(
+        i, seed, kinds, list(r.winners), r.turns, r.end_reason, list(r.scores), n, cash, landings
+    )
 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameRecord]:
@@ -117,6 +123,7 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
         reasons[rec.end_reason] = reasons.get(rec.end_reason, 0) + 1
     turns = [rec.turns for rec in records]
     total_turns = sum(turns)
+    landing = landing_shares(cfg, records)
     return {
         "edition": cfg.game,
         "players": n,
@@ -140,11 +147,30 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
                 for p in range(n)
             ],
         },
+        **({"landing": landing} if landing else {}),
         "timing": {
             "seconds": round(seconds, 4),
             "games_per_s": round(len(records) / seconds, 2) if seconds else 0.0,
             "turns_per_s": round(total_turns / seconds, 1) if seconds else 0.0,
         },
+    }
+
+
+def landing_shares(cfg: SimConfig, records: list[GameRecord]) -> dict[str, Any]:
+    """The share of all rolls that ended on each square (and in jail), over every game."""
+    if not records or not records[0].landings:
+        return {}
+    totals = [sum(col) for col in zip(*(rec.landings for rec in records), strict=True)]
+    rolls = sum(totals)
+    names = new_game(cfg.game, cfg.players, 0, cfg.options).view(None).get("squares", [])
+    share = [round(t / rolls, 6) if rolls else 0.0 for t in totals]
+    return {
+        "rolls": rolls,
+        "squares": [
+            {"index": i, "name": names[i]["name"] if i < len(names) else "", "share": share[i]}
+            for i in range(len(totals) - 1)
+        ],
+        "in_jail": share[-1],
     }
 
 

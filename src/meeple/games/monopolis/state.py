@@ -269,6 +269,9 @@ class MonopolisState(GameState):
     def result(self) -> GameResult | None:
         return self._result
 
+    def money_of(self, seat: int) -> int:
+        return self.money[seat]
+
     def render(self) -> str:
         """The city as text (``meeple replay`` draws it)."""
         from meeple.games.monopolis.render import render_city

@@ -719,6 +719,9 @@ class MonopolyState(GameState):
             ),
         }
 
+    def money_of(self, seat: int) -> int:
+        return self.cash[seat]
+
     def describe(self, event: Event) -> str:
         return describe_event(self, event)
 

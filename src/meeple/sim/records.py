@@ -1,0 +1,55 @@
+"""One row per game (``meeple simulate --out DIR``): CSV always, Parquet through pyarrow.
+
+Columns: game, seed, bots (one per seat, comma-separated), winners, turns, end_reason,
+actions, then ``cash_<seat>`` and ``score_<seat>`` per seat (Monopoly: final cash and net
+worth; Monopolis: money and points).
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+from meeple.sim.runner import GameRecord
+
+
+def rows(records: list[GameRecord], players: int) -> list[dict[str, Any]]:
+    out = []
+    for rec in records:
+        row: dict[str, Any] = {
+            "game": rec.index,
+            "seed": rec.seed,
+            "bots": ",".join(rec.bots),
+            "winners": ",".join(str(w) for w in rec.winners),
+            "turns": rec.turns,
+            "end_reason": rec.end_reason,
+            "actions": rec.actions,
+        }
+        for p in range(players):
+            row[f"cash_{p}"] = rec.cash[p] if p < len(rec.cash) else 0
+            row[f"score_{p}"] = rec.scores[p] if p < len(rec.scores) else 0.0
+        out.append(row)
+    return out
+
+
+def write_records(folder: Path, records: list[GameRecord], players: int) -> list[Path]:
+    """Write ``games.csv`` and ``games.parquet`` into ``folder``; returns the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    data = rows(records, players)
+    columns = list(data[0]) if data else ["game"]
+    csv_path = folder / "games.csv"
+    with csv_path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(data)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    # Seeds are unsigned 64-bit integers: give that column its type, infer the rest.
+    table = pa.table(
+        {c: pa.array([r[c] for r in data], pa.uint64() if c == "seed" else None) for c in columns}
+    )
+    parquet_path = folder / "games.parquet"
+    pq.write_table(table, parquet_path)
+    return [csv_path, parquet_path]
