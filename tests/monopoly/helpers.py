@@ -189,3 +189,24 @@ def illegal(s: MonopolyState, text: str) -> str:
     assert info.value.reason
     assert info.value.action == str(Action.parse(text))
     return info.value.reason
+
+
+# -- additions for the edition scenario tests ---------------------------------------------
+
+
+def edition_game(edition: str, players: int = 4, seed: int = 1, **rules: Any) -> MonopolyState:
+    """A fresh game of a shipped edition (``friends``, ``frozen-ii``, ``my-first-monopoly-1``,
+    ...) with events recorded; ``rules`` override rule options. A one-die edition consumes one
+    scripted face per roll (``dice(s, 4)``)."""
+    options: dict[str, Any] = {"rules": rules} if rules else {}
+    return new_monopoly(edition, players, seed, options)
+
+
+def deck_index(s: MonopolyState, deck_id: str) -> int:
+    """The index of the deck with id ``deck_id`` in the edition (e.g. ``"royal_decree"``)."""
+    return next(i for i, d in enumerate(s.ed.decks) if d.id == deck_id)
+
+
+def describe_all(s: MonopolyState, events: list[Event]) -> list[str]:
+    """The plain-words lines of ``events`` (what ``meeple replay`` prints)."""
+    return [s.describe(e) for e in events]

@@ -360,6 +360,9 @@ def _check(model: EditionModel, file: str) -> None:
         fail("rules.min_players", "is greater than rules.max_players")
     if (r.end_condition == "first_bankruptcy") != (r.insolvency == "ends_game"):
         fail("rules.end_condition", '"first_bankruptcy" goes with insolvency = "ends_game"')
+    for option in ("unaffordable_property", "time_out_broke"):
+        if getattr(r, option) == "insolvent" and r.insolvency != "ends_game":
+            fail(f"rules.{option}", '"insolvent" needs insolvency = "ends_game"')
     if len(r.railroad_rents) < 1:
         fail("rules.railroad_rents", "needs one rent per number of railroads owned")
     if len(r.utility_multipliers) < 1:

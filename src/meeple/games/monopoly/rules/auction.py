@@ -51,10 +51,16 @@ def settle(s: MonopolyState, f: AuctionFrame) -> bool:
             award(s, f)
             return False
         p = f.active[f.turn]
-        if not s.alive[p] or s.cash[p] < f.next_min():
+        if not s.alive[p] or s.cash[p] < f.next_min() or (f.item == DEED and at_limit(s, p)):
             drop_out(s, f)
             continue
         return True
+
+
+def at_limit(s: MonopolyState, p: int) -> bool:
+    """``p`` has no sold sign left (``max_properties_per_player``): they cannot take a deed."""
+    limit = s.rules.max_properties_per_player
+    return limit is not None and s.owner.count(p) >= limit
 
 
 def award(s: MonopolyState, f: AuctionFrame) -> None:

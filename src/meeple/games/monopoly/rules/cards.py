@@ -86,9 +86,13 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
         others = [q for q in s.seats_from(p) if q != p]
         total = a * len(others)
         if s.rules.insolvency != "raise_or_bankrupt":
-            for q in others:  # each payment on its own: forgiven, or the game ends
-                if not s.over:
-                    money.charge(s, p, q, a)
+            # The card is paid in full or not at all (My First Monopoly level 2: not enough
+            # money "to ... pay for a Chance card" is bankruptcy; level 1 forgives it).
+            if s.cash[p] >= total:
+                for q in others:
+                    money.transfer(s, p, q, a)
+            else:
+                money.insolvent(s, p, BANK, total)
         elif s.cash[p] >= total and not money.owes_already(s, p):
             for q in others:
                 money.transfer(s, p, q, a)
