@@ -18,7 +18,7 @@ run: $(BIN)/meeple
 
 # Every test, plus lint and type checks.
 test: $(BIN)/meeple lint
-	$(BIN)/pytest -q -n auto -p no:cacheprovider
+	$(BIN)/pytest -q -n auto --dist worksteal -p no:cacheprovider
 
 lint: $(BIN)/meeple
 	$(BIN)/ruff check src tests tools benchmarks
