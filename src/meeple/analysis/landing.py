@@ -36,7 +36,8 @@ Approximation, as in every published Monopoly chain: cards are drawn uniformly (
 a deck with probability 1/deck size) at every draw, the long-run frequency of a shuffled deck
 that cycles (a drawn card goes to the bottom), ignoring the order within the cycle. A Get Out
 of Jail Free card is a card that does not move you (in the real game it is held out of the deck
-until used).
+until used); with ``kept_jail_cards`` the chain instead leaves every Get Out of Jail Free card out
+of its deck, the long run of a game whose players keep those cards and never use them.
 
 The solve is exact (:class:`~fractions.Fraction`, :func:`~meeple.analysis.stationary.stationary`):
 each probability is a reduced fraction.
@@ -49,10 +50,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from meeple.analysis.stationary import closed_class, stationary
 from meeple.games.monopoly.edition import (
     CARD,
     ELEMENT,
     GO_TO_JAIL,
+    OP_GET_OUT_OF_JAIL_FREE,
     OP_GO_TO_JAIL,
     OP_MOVE_RELATIVE,
     OP_MOVE_TO,
@@ -86,7 +89,7 @@ def dice_outcomes(ed: Edition) -> list[tuple[int, bool, Fraction]]:
     return [(t, d, Fraction(c, sides * sides)) for (t, d), c in sorted(acc.items())]
 
 
-def arrivals(ed: Edition) -> list[dict[Arrival, Fraction]]:
+def arrivals(ed: Edition, kept_jail_cards: bool = False) -> list[dict[Arrival, Fraction]]:
     """For each square, where a move onto it finally ends, after the square's effects.
 
     Mirrors :func:`meeple.games.monopoly.rules.landing.land` and
@@ -110,6 +113,11 @@ def arrivals(ed: Edition) -> list[dict[Arrival, Fraction]]:
     links: list[dict[int, Fraction]] = [{} for _ in card_squares]
     for i, sq in enumerate(card_squares):
         deck = ed.decks[ed.deck_of[sq]].cards
+        if kept_jail_cards:
+            deck = tuple(c for c in deck if c.op != OP_GET_OUT_OF_JAIL_FREE)
+        if not deck:  # nothing left to draw: the square does nothing
+            direct[i][sq, PLAIN] = Fraction(1)
+            continue
         w = Fraction(1, len(deck))
 
         def add(key: Arrival, p: Fraction, row: dict[Arrival, Fraction]) -> None:
@@ -186,7 +194,7 @@ class LandingChain:
     for a player in jail after ``k`` failed tries (``k = 0`` only, under ``short``).
     """
 
-    def __init__(self, ed: Edition, jail: JailPolicy) -> None:
+    def __init__(self, ed: Edition, jail: JailPolicy, kept_jail_cards: bool = False) -> None:
         if jail not in JAIL_POLICIES:
             raise ValueError(f"jail must be one of {', '.join(JAIL_POLICIES)}, not {jail!r}")
         self.ed = ed
@@ -197,7 +205,7 @@ class LandingChain:
         self.tries = r.max_jail_turns if self.long else 1
         self.size = ed.size * self.D + self.tries
         self.dice = dice_outcomes(ed)
-        self.arrive = arrivals(ed)
+        self.arrive = arrivals(ed, kept_jail_cards)
 
     def state(self, square: int, doubles: int) -> int:
         return square * self.D + doubles
@@ -266,6 +274,7 @@ class LandingResult:
 
     edition: Edition
     jail: JailPolicy
+    kept_jail_cards: bool
     squares: tuple[Fraction, ...]
     in_jail: Fraction
     nearest: tuple[dict[int, Fraction], ...]
@@ -291,9 +300,13 @@ class LandingResult:
         return sorted(range(len(self.squares)), key=lambda s: (-self.squares[s], s))
 
 
-def landing_analysis(ed: Edition, jail: JailPolicy) -> LandingResult:
-    """Solve the landing chain of ``ed`` under the ``jail`` policy, exactly."""
-    chain = LandingChain(ed, jail)
+def landing_analysis(ed: Edition, jail: JailPolicy, kept_jail_cards: bool = False) -> LandingResult:
+    """Solve the landing chain of ``ed`` under the ``jail`` policy, exactly.
+
+    ``kept_jail_cards``: leave the Get Out of Jail Free cards out of their decks (see the
+    module notes); by default they stay in and do not move you.
+    """
+    chain = LandingChain(ed, jail, kept_jail_cards)
     rows = chain.rows()
     states = closed_class(rows, chain.state(ed.go, 0))
     # Remove the "after a double" states first (few rolls enter them), the rest last.
@@ -321,6 +334,7 @@ def landing_analysis(ed: Edition, jail: JailPolicy) -> LandingResult:
     return LandingResult(
         ed,
         jail,
+        kept_jail_cards,
         tuple(squares),
         jailed,
         tuple(nearest),
@@ -328,7 +342,3 @@ def landing_analysis(ed: Edition, jail: JailPolicy) -> LandingResult:
         len(states),
         pi,
     )
-
-
-# ``closed_class`` and ``stationary`` are imported late to keep the module's story in order.
-from meeple.analysis.stationary import closed_class, stationary  # noqa: E402

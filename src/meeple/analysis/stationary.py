@@ -73,9 +73,7 @@ def _reach(rows: Sequence[dict[int, Fraction]], starts: list[int]) -> set[int]:
     return seen
 
 
-def stationary(
-    rows: Sequence[dict[int, Fraction]], states: Sequence[int]
-) -> dict[int, Fraction]:
+def stationary(rows: Sequence[dict[int, Fraction]], states: Sequence[int]) -> dict[int, Fraction]:
     """The stationary distribution over ``states`` (one closed class, irreducible), exactly.
 
     ``rows[i]`` maps each successor ``j`` of state ``i`` to ``P(i -> j)``; the states are

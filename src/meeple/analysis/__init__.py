@@ -1,0 +1,1 @@
+"""Exact analysis of the Monopoly family: landing shares, rent per roll, board pictures."""
