@@ -114,8 +114,11 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
     n = cfg.players
     wins = [0.0] * n
     by_bot: dict[str, float] = {}
+    seats_by_bot: dict[str, int] = {}  # seat-games played by each bot kind
     reasons: dict[str, int] = {}
     for rec in records:
+        for kind in rec.bots:
+            seats_by_bot[kind] = seats_by_bot.get(kind, 0) + 1
         share = 1.0 / len(rec.winners) if rec.winners else 0.0
         for w in rec.winners:
             wins[w] += share
@@ -135,6 +138,7 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
         "results": {
             "wins_by_seat": [round(w, 6) for w in wins],
             "wins_by_bot": {k: round(v, 6) for k, v in sorted(by_bot.items())},
+            "seats_by_bot": dict(sorted(seats_by_bot.items())),
             "capped": reasons.get("turn_cap", 0),
             "end_reasons": dict(sorted(reasons.items())),
             "mean_turns": round(statistics.fmean(turns), 6) if turns else 0.0,
