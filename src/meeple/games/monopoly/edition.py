@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -24,7 +24,7 @@ from meeple.kernel.errors import EditionError
 GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL, ELEMENT, SNOWFLAKE = (
     range(11)
 )
-KIND_NAMES = (
+SquareKind = Literal[
     "go",
     "street",
     "railroad",
@@ -36,7 +36,8 @@ KIND_NAMES = (
     "go_to_jail",
     "element",
     "snowflake",
-)
+]
+KIND_NAMES: tuple[str, ...] = get_args(SquareKind)  # in the order of the ints above
 PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
 
 # Card operations, as small ints.
@@ -53,7 +54,7 @@ PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
     OP_GET_OUT_OF_JAIL_FREE,
     OP_SNOWFLAKE,
 ) = range(11)
-OP_NAMES = (
+CardOp = Literal[
     "move_to",
     "move_to_nearest",
     "move_relative",
@@ -65,7 +66,8 @@ OP_NAMES = (
     "repairs",
     "get_out_of_jail_free",
     "snowflake",
-)
+]
+OP_NAMES: tuple[str, ...] = get_args(CardOp)  # in the order of the ints above
 
 
 class _Strict(BaseModel):
@@ -140,19 +142,7 @@ class GroupModel(_Strict):
 
 class SquareModel(_Strict):
     name: str
-    kind: Literal[
-        "go",
-        "street",
-        "railroad",
-        "utility",
-        "tax",
-        "card",
-        "jail",
-        "free_parking",
-        "go_to_jail",
-        "element",
-        "snowflake",
-    ]
+    kind: SquareKind
     group: str | None = None
     price: int | None = Field(None, ge=0)
     mortgage: int | None = Field(None, ge=0)
@@ -166,19 +156,7 @@ class SquareModel(_Strict):
 class CardModel(_Strict):
     id: str
     text: str
-    op: Literal[
-        "move_to",
-        "move_to_nearest",
-        "move_relative",
-        "go_to_jail",
-        "bank_pays",
-        "pay_bank",
-        "pay_each_player",
-        "collect_from_each_player",
-        "repairs",
-        "get_out_of_jail_free",
-        "snowflake",
-    ]
+    op: CardOp
     target: int | None = None
     kind: Literal["railroad", "utility", "element"] | None = None
     rent_multiplier: int | None = Field(None, ge=1)
