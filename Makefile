@@ -21,9 +21,10 @@ test: $(BIN)/meeple lint
 	$(BIN)/pytest -q -n auto --dist worksteal -p no:cacheprovider
 
 lint: $(BIN)/meeple
-	$(BIN)/ruff check src tests tools benchmarks
-	$(BIN)/ruff format --check src tests tools benchmarks
+	$(BIN)/ruff check src tests tools benchmarks examples
+	$(BIN)/ruff format --check src tests tools benchmarks examples
 	$(BIN)/mypy
+	$(BIN)/mypy examples
 
 bench: $(BIN)/meeple
 	$(BIN)/python benchmarks/bench_classic.py

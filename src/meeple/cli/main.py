@@ -18,6 +18,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from meeple.bots.base import bot_kinds, make_bot
+from meeple.cli.analyze import analyze_app
+from meeple.cli.play import play
 from meeple.cli.stats import wilson
 from meeple.games.monopoly.edition import (
     Edition,
@@ -37,6 +39,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(analyze_app, name="analyze")
+app.command()(play)
 console = Console()
 err = Console(stderr=True)
 
@@ -258,11 +262,16 @@ def print_summary(summary: dict[str, Any]) -> None:
         )
     console.print(t)
     if summary.get("rotate_seats") and len(set(bots)) > 1:
-        b = Table(title="Wins by bot")
+        b = Table(title="Wins by bot (share of the seats it played, 95% Wilson interval)")
         b.add_column("bot")
         b.add_column("wins", justify="right")
-        for kind, w in res["wins_by_bot"].items():
-            b.add_row(kind, f"{w:g}")
+        b.add_column("seats played", justify="right")
+        b.add_column("share", justify="right")
+        b.add_column("95% interval", justify="right")
+        for kind, seats in res["seats_by_bot"].items():
+            w = res["wins_by_bot"].get(kind, 0.0)
+            lo, hi = wilson(w, seats)
+            b.add_row(kind, f"{w:g}", str(seats), f"{w / seats:.1%}", f"{lo:.1%} - {hi:.1%}")
         console.print(b)
     g = Table(title="Game length (player-turns)")
     for col in ("mean", "median", "95th percentile"):

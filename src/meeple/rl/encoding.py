@@ -59,7 +59,10 @@ class ActionEncoding:
         raise NotImplementedError
 
     def decode(self, state: GameState, index: int) -> Action:
-        """The action that ``index`` stands for in the current decision (legal or not)."""
+        """The action that ``index`` stands for in the current decision (legal or not).
+
+        ``ValueError`` if it stands for none (an index out of range, a seat not at the table).
+        """
         raise NotImplementedError
 
     def mask(self, state: GameState) -> Mask:
@@ -192,8 +195,10 @@ class MonopolyEncoding(ActionEncoding):
             low = f.next_min() if f is not None else 0
             return Action(A.BID, (low + A.BID_LADDER[index - b],))
         k = index - self.base[A.TRADE] + 1
-        seat = (state.current_player() + k) % max(1, state.num_players)
-        return Action(A.TRADE, (seat,))
+        n = state.num_players
+        if k >= n:
+            raise ValueError(f"{self.labels[index]} names no seat in a {n}-player game")
+        return Action(A.TRADE, ((state.current_player() + k) % n,))
 
 
 class MonopolisEncoding(ActionEncoding):

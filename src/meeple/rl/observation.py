@@ -94,7 +94,9 @@ class MonopolyObserver(Observer):
     its counterparty), the dice, the bank's buildings, the turn number.
     """
 
-    def __init__(self, squares: int, max_players: int, starting_cash: int, houses: int, hotels: int):
+    def __init__(
+        self, squares: int, max_players: int, starting_cash: int, houses: int, hotels: int
+    ):
         super().__init__()
         self.n_sq = n = squares
         self.p_max = p = max_players
@@ -284,7 +286,11 @@ class MonopolisObserver(Observer):
         self.block("plot_cubes", PLOTS, "cubes / 4")
         self.block("plot_card", PLOTS, "a requirement card points at this plot")
         self.block("plot_card_type", PLOTS, "its type / 3")
-        self.block("plot_card_needs", PLOTS * r, f"its needs per resource / 4 ({', '.join(resources)})")
+        self.block(
+            "plot_card_needs",
+            PLOTS * r,
+            f"its needs / 4: {PLOTS} plots per resource, resources in order {', '.join(resources)}",
+        )
         self.block("plot_pending", PLOTS, "the plot being built now")
         self.block(
             "seats",
@@ -292,11 +298,19 @@ class MonopolisObserver(Observer):
             "4 rows (observer first): present, money / 20, resources / 10 (each), jokers / 3, "
             "houses used / spaces, cards in hand / 10, points now / 50",
         )
-        self.block("market", self.SLOTS * (4 + r), "6 places: card, price / 5, resources / 3 (each), joker, coins / 3")
+        self.block(
+            "market",
+            self.SLOTS * (4 + r),
+            "6 places: card, price / 5, resources / 3 (each), joker, coins / 3",
+        )
         self.block("tile_supply", len(TILE_VALUES), "tiles left per value 1, 2, 3, 4, 6 / at setup")
         self.block("phase", len(MONOPOLIS_PHASES), "one-hot: " + ", ".join(MONOPOLIS_PHASES))
         self.block("payment", 1 + r, "full card, or a pair of resource r, one-hot (tile phase)")
-        self.block("misc", 5, "decider is self, actions done / 2, jokers to place / 3, final round, turns / 100")
+        self.block(
+            "misc",
+            5,
+            "decider is self, actions done / 2, jokers to place / 3, final round, turns / 100",
+        )
 
     @classmethod
     def for_state(cls, state: MonopolisState) -> MonopolisObserver:

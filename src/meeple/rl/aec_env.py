@@ -1,0 +1,166 @@
+"""A PettingZoo AEC environment: every seat is an agent (``player_0`` .. ``player_{n-1}``).
+
+PettingZoo's Agent Environment Cycle fits the kernel exactly: ``agent_selection`` is
+``state.current_player()`` (who decides now, not whose turn it is: an auction asks each bidder,
+a trade its recipient). Observations are ``Dict(observation, action_mask)``
+(:mod:`meeple.rl.observation`, :mod:`meeple.rl.encoding`; the PettingZoo ``classic`` games'
+convention), the mask is also in ``infos[agent]["action_mask"]``. A Monopoly seat that goes
+bankrupt is terminated at once (reward -1) and leaves ``agents``; the others terminate when
+the game ends, or are truncated together at the turn cap. Rewards, seeding and the cap:
+:mod:`meeple.rl.core`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from meeple.kernel.protocol import GameState
+from meeple.rl.core import (
+    DEFAULT_MAX_TURNS,
+    ILLEGAL_REWARD,
+    IllegalMode,
+    RewardMode,
+    Table,
+    alive,
+    capped,
+    episode_seed,
+    outcome,
+    shares,
+    table_text,
+    turns_played,
+)
+
+
+class MeepleAECEnv(AECEnv):  # type: ignore[misc]
+    """Every seat of a meeple game as a PettingZoo agent. Build with :func:`meeple.rl.env`."""
+
+    metadata = {"render_modes": ["ansi"], "name": "meeple_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str = "classic",
+        players: int = 4,
+        reward: RewardMode = "win",
+        max_turns: int = DEFAULT_MAX_TURNS,
+        options: dict[str, Any] | None = None,
+        illegal_action: IllegalMode = "penalty",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in ("win", "shaped"):
+            raise ValueError(f"reward must be 'win' or 'shaped', not {reward!r}")
+        if illegal_action not in ("penalty", "raise"):
+            raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.table = Table(game, players, options)
+        self.players = players
+        self.reward_mode: RewardMode = reward
+        self.max_turns = max_turns
+        self.illegal_action: IllegalMode = illegal_action
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self.action_spaces = {a: self.table.action_space for a in self.possible_agents}
+        self.observation_spaces = {a: self.table.observation_space for a in self.possible_agents}
+        self._base: int | None = None
+        self._episode = 0
+        self.game: GameState = self.table.new(0)
+        self._shares: list[float] = []
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode (``options`` is accepted and ignored; seeds: :mod:`.core`)."""
+        if seed is not None:
+            self._base, self._episode = seed, 0
+        elif self._base is None:
+            self._base, self._episode = int(np.random.default_rng().integers(2**62)), 0
+        else:
+            self._episode += 1
+        self.game = self.table.new(episode_seed(self._base, self._episode))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._shares = shares(self.game) if self.reward_mode == "shaped" else []
+        self.agent_selection = self.possible_agents[self.game.current_player()]
+        self._skip_agent_selection = None
+        self._update_infos()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self.table.obs(self.game, self.agent_name_mapping[agent])
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.agent_name_mapping[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        mask = self.table.mask(self.game, seat)
+        index = -1 if action is None else int(action)
+        if not 0 <= index < len(mask) or not mask[index]:
+            if self.illegal_action == "raise":
+                legal = ", ".join(str(a) for a in self.game.legal_actions())
+                raise ValueError(f"{agent}: action {action} is not legal now; legal: {legal}")
+            self.rewards[agent] = ILLEGAL_REWARD
+            self.infos[agent]["illegal_action"] = True
+            self._accumulate_rewards()
+            return
+        g = self.game
+        g.apply(self.table.encoding.decode(g, index))
+        if self.reward_mode == "shaped":
+            now = shares(g)
+            for a in self.agents:
+                q = self.agent_name_mapping[a]
+                self.rewards[a] += now[q] - self._shares[q]
+            self._shares = now
+        if capped(g, self.max_turns):
+            for a in self.agents:
+                self.truncations[a] = True
+        elif g.is_terminal():
+            out = outcome(g)
+            for a in self.agents:
+                self.rewards[a] += out[self.agent_name_mapping[a]]
+                self.terminations[a] = True
+        else:
+            for a in self.agents:
+                if not alive(g, self.agent_name_mapping[a]) and not self.terminations[a]:
+                    self.rewards[a] -= 1.0
+                    self.terminations[a] = True
+            self.agent_selection = self.possible_agents[g.current_player()]
+        self._update_infos()
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    def _update_infos(self) -> None:
+        g = self.game
+        for a in self.agents:
+            q = self.agent_name_mapping[a]
+            self.infos[a] = {"action_mask": self.table.mask(g, q), "turns": turns_played(g)}
+            r = g.result()
+            if r is not None:
+                self.infos[a]["result"] = r.to_dict()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), as the seat deciding now sees it."""
+        if self.render_mode != "ansi":
+            return None
+        seat = self.game.current_player()
+        return table_text(self.game, seat if seat >= 0 else None)
+
+    def close(self) -> None:
+        """Nothing to release."""
