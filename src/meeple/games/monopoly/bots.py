@@ -86,6 +86,10 @@ class StandardBot(Bot):
         super().__init__(seed)
         self.p = params or Params()
         self.plan: list[Action] = []  # the rest of a trade offer being drafted
+        # Caches keyed by what they depend on, so the play loop does not rescan the board:
+        self._reserve_key: tuple[int, ...] = ()
+        self._reserve = 0
+        self._no_offer_turn = -1  # the turn in which no trade offer was found
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -124,6 +128,9 @@ class StandardBot(Bot):
 
     def reserve(self, s: MonopolyState, me: int) -> int:
         """Cash to keep: grows with the worst rent an opponent can charge now."""
+        key = (s.turn_no, me, s.houses, s.hotels, s.owner.count(-1), s.mortgaged.count(True))
+        if key == self._reserve_key:
+            return self._reserve
         danger = 0
         ed = s.ed
         for sq in ed.properties:
@@ -133,7 +140,9 @@ class StandardBot(Bot):
                 if r > danger:
                     danger = r
         p = self.p
-        return int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
+        self._reserve_key = key
+        self._reserve = int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
+        return self._reserve
 
     def square_rent(self, s: MonopolyState, sq: int) -> int:
         """The rent ``sq`` charges now (a utility at an average roll of 7)."""
@@ -286,8 +295,16 @@ class StandardBot(Bot):
         theirs too (cash evens out the prices), else cash at a premium over the price; [] if
         there is none I can afford."""
         targets = {a.args[0] for a in legal if a.kind == A.TRADE}
-        if not targets:
+        if not targets or self._no_offer_turn == s.turn_no:
             return []
+        plan = self.find_offer(s, me, targets, reserve)
+        if not plan:
+            self._no_offer_turn = s.turn_no  # nothing changes enough within a turn to look again
+        return plan
+
+    def find_offer(
+        self, s: MonopolyState, me: int, targets: set[int], reserve: int
+    ) -> list[Action]:
         ed = s.ed
         for g in ed.street_groups:
             q, want = self.missing_from(s, me, g)

@@ -476,16 +476,20 @@ class MonopolyState(GameState):
                 continue
             ph = self.phase
             if ph == self.END_TURN:
-                if self.management(self.turn):
+                options = self.management(self.turn)
+                if options:
+                    self._legal = [A.A_END_TURN, *options]  # the decision's list, computed once
                     return
                 turns.end_turn(self)
             elif ph == self.WINDOW:
                 if not self.window:
                     turns.next_turn(self)
-                elif self.management(self.window[0]):
+                    continue
+                options = self.management(self.window[0])
+                if options:
+                    self._legal = [A.A_PASS, *options]
                     return
-                else:
-                    self.window.pop(0)
+                self.window.pop(0)
             elif (
                 ph == self.JAIL
                 and self.rules.jail_style == "time_out"

@@ -211,6 +211,8 @@ def can_sell(s: MonopolyState, p: int, sq: int) -> bool:
 
 
 def sell_squares(s: MonopolyState, p: int) -> list[int]:
+    if not any(s.level):  # nothing built anywhere: answered in C
+        return []
     out = []
     for g in s.ed.street_groups:
         members = s.ed.groups[g].members
@@ -243,6 +245,8 @@ def sell(s: MonopolyState, p: int, sq: int) -> None:
 def sell_group_groups(s: MonopolyState, p: int) -> list[int]:
     """Groups of ``p`` with buildings none of which can be sold singly (a hotel deadlock in a
     housing shortage): offered as one sale of every building in the group."""
+    if not any(s.level):
+        return []
     out = []
     for g in s.ed.street_groups:
         members = s.ed.groups[g].members

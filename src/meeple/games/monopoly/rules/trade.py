@@ -27,16 +27,25 @@ def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
     return [sq for sq in ed.properties if owner[sq] == p and not built[group_of[sq]]]
 
 
-def has_tradeables(s: MonopolyState, p: int) -> bool:
-    return p in s.card_holder or bool(tradeable_deeds(s, p))
+def holders_of_tradeables(s: MonopolyState) -> set[int]:
+    """The seats holding something they could trade: a deed with no building in its group, or a
+    Get Out of Jail Free card (one pass over the board)."""
+    owner, group_of = s.owner, s.ed.group_of
+    built = buildings.built_groups(s)
+    out = {owner[sq] for sq in s.ed.properties if owner[sq] >= 0 and not built[group_of[sq]]}
+    out.update(h for h in s.card_holder if h >= 0)
+    return out
 
 
 def can_start(s: MonopolyState, p: int) -> list[int]:
-    """The seats ``p`` may open an offer to now."""
+    """The seats ``p`` may open an offer to now: someone on either side has something to trade."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return []
-    mine = has_tradeables(s, p)
-    return [q for q in s.seats_from(s.next_seat(p)) if q != p and (mine or has_tradeables(s, q))]
+    holders = holders_of_tradeables(s)
+    if not holders:
+        return []
+    mine = p in holders
+    return [q for q in s.seats_from(s.next_seat(p)) if q != p and (mine or q in holders)]
 
 
 def start(s: MonopolyState, p: int, q: int) -> None:
