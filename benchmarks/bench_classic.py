@@ -1,8 +1,8 @@
 """Speed of 4-player classic games on one process: games/s, player-turns/s, actions/s.
 
 Run: ``.venv/bin/python benchmarks/bench_classic.py [--games 200] [--bots random]``.
-Each game is played to the end (no turn cap) exactly as ``meeple simulate`` plays it, events
-off. Best of ``--repeat`` runs, to damp noise from other processes.
+Each game is played to the end (no turn cap unless ``--max-turns``) exactly as ``meeple
+simulate`` plays it, events off. Best of ``--repeat`` runs, to damp noise from other processes.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import time
 from meeple.sim.runner import SimConfig, play_one
 
 
-def bench(games: int, seed: int, bots: str, players: int) -> dict[str, float]:
-    cfg = SimConfig("classic", players, games, seed, (bots,) * players)
+def bench(games: int, seed: int, bots: str, players: int, max_turns: int) -> dict[str, float]:
+    cfg = SimConfig("classic", players, games, seed, (bots,) * players, max_turns=max_turns)
     t = time.perf_counter()
     turns = actions = 0
     for i in range(games):
@@ -41,15 +41,17 @@ def main() -> None:
     ap.add_argument("--bots", default="random")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--max-turns", type=int, default=0, help="turn cap per game (0: none)")
     ap.add_argument("--json", dest="json_path")
     a = ap.parse_args()
-    runs = [bench(a.games, a.seed, a.bots, a.players) for _ in range(a.repeat)]
+    runs = [bench(a.games, a.seed, a.bots, a.players, a.max_turns) for _ in range(a.repeat)]
     best = max(runs, key=lambda r: r["games_per_s"])
     out = {
         "benchmark": "classic",
         "players": a.players,
         "bots": a.bots,
         "games": a.games,
+        "max_turns": a.max_turns,
         "python": platform.python_version(),
         "machine": platform.machine(),
         **best,
