@@ -12,7 +12,7 @@ from meeple.kernel.protocol import Action
 # The turn.
 ROLL = "roll"  # roll the dice (also the jail attempt at doubles)
 PAY_FINE = "pay_fine"  # leave jail by paying the fine before rolling
-USE_CARD = "use_card"  # DECK: leave jail with that deck's Get Out of Jail Free card
+USE_CARD = "use_card"  # CARD: leave jail with Get Out of Jail Free card CARD (Edition.jail_cards)
 END_TURN = "end_turn"  # the player on turn is done
 PASS = "pass"  # a window: done; an auction: drop out
 
@@ -32,7 +32,7 @@ CLAIM_RENT = "claim_rent"  # INDEX into the pending claims
 
 # Building a trade offer, and answering it.
 TRADE_DEED = "trade_deed"  # SQUARE: add/remove a deed of either side
-TRADE_CARD = "trade_card"  # DECK: add/remove a Get Out of Jail Free card of either side
+TRADE_CARD = "trade_card"  # CARD: add/remove Get Out of Jail Free card CARD of either side
 TRADE_CASH = "trade_cash"  # AMOUNT: > 0 proposer pays, < 0 recipient pays
 PROPOSE = "propose"
 CANCEL = "cancel"
