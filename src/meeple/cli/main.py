@@ -20,6 +20,7 @@ from rich.table import Table
 from meeple.bots.base import bot_kinds, make_bot
 from meeple.cli.analyze import analyze_app
 from meeple.cli.play import play
+from meeple.cli.serve import serve
 from meeple.cli.stats import wilson
 from meeple.games.monopoly.edition import (
     Edition,
@@ -41,6 +42,7 @@ app = typer.Typer(
 )
 app.add_typer(analyze_app, name="analyze")
 app.command()(play)
+app.command()(serve)
 console = Console()
 err = Console(stderr=True)
 
@@ -149,6 +151,19 @@ def simulate(
         Path | None,
         typer.Option(help="Write one row per game into this folder (games.csv, games.parquet)."),
     ] = None,
+    backend: Annotated[
+        str,
+        typer.Option(
+            metavar="[processes|ray]",
+            help="Where games run: worker processes, or Ray tasks (then --workers is unused).",
+        ),
+    ] = "processes",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="With --backend ray: the cluster's HOST:PORT (default: start a local Ray)."
+        ),
+    ] = None,
 ) -> None:
     """Play many games with bots and summarise them."""
     options: dict[str, Any] = {}
@@ -186,6 +201,10 @@ def simulate(
         nworkers = resolve_workers(workers)
     except ValueError:
         raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from None
+    if backend not in ("processes", "ray"):
+        raise fail(f"--backend must be 'processes' or 'ray', not {backend!r}")
+    if address is not None and backend != "ray":
+        raise fail("--address goes with --backend ray")
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     cfg = SimConfig(
@@ -199,11 +218,20 @@ def simulate(
         options=options,
         save_dir=str(save_dir or ""),
     )
+    if backend == "ray":
+        from meeple.sim.ray_backend import RayBackendError, run_ray
+
+        try:  # joins (or starts) the cluster now: a bad address fails before any game
+            produced = run_ray(cfg, address, 0)
+        except RayBackendError as exc:
+            raise fail(str(exc)) from None
+    else:
+        produced = run(cfg, nworkers)
     quiet = json_path == "-"
     records: list[GameRecord] = []
     start = time.perf_counter()
     if quiet or not console.is_terminal:
-        records = list(run(cfg, nworkers))
+        records = list(produced)
     else:
         with Progress(
             TextColumn("[bold]{task.description}"),
@@ -215,7 +243,7 @@ def simulate(
             transient=True,
         ) as progress:
             task = progress.add_task(f"{game} x{games}", total=games, rate="-")
-            for rec in run(cfg, nworkers):
+            for rec in produced:
                 records.append(rec)
                 elapsed = time.perf_counter() - start
                 progress.update(task, advance=1, rate=f"{len(records) / elapsed:,.0f}")

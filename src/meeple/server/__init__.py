@@ -1,0 +1,1 @@
+"""The web server: ``meeple serve`` (FastAPI), durable storage (SQLAlchemy), bots server-side."""

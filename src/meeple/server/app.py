@@ -1,0 +1,290 @@
+"""The web server: the JSON API, a WebSocket per seat or spectator, and a placeholder page.
+
+See docs/SERVER.md for the API reference, the durability guarantees and the security model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Path, Query, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from meeple.server.hub import Hub, HubError
+from meeple.server.schemas import (
+    MAX_TOKEN,
+    Applied,
+    Created,
+    CreateGame,
+    ErrorBody,
+    GameSummary,
+    PostAction,
+    PublicGame,
+    SeatView,
+)
+from meeple.server.storage import DEFAULT_DATABASE_URL, Storage
+
+BODY_LIMIT = 16 * 1024
+"""The largest request body accepted, in bytes (413 beyond)."""
+
+WS_POLICY_VIOLATION = 1008
+
+GameIdPath = Annotated[str, Path(min_length=1, max_length=32)]
+TokenQuery = Annotated[str, Query(min_length=1, max_length=MAX_TOKEN)]
+
+
+def resolve_database_url(url: str | None = None) -> str:
+    """``url``, else ``MEEPLE_DATABASE_URL``, else a SQLite file in the current directory."""
+    return url or os.environ.get("MEEPLE_DATABASE_URL") or DEFAULT_DATABASE_URL
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _plain(send, 400, "bad Content-Length")
+                    return
+                if declared > self.limit:
+                    await _plain(send, 413, f"request body over {self.limit} bytes")
+                    return
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body = message.get("body", b"")
+            total += len(body)
+            if total > self.limit:
+                await _plain(send, 413, f"request body over {self.limit} bytes")
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _plain(send: Send, status: int, detail: str) -> None:
+    body = JSONResponse({"detail": detail}).body
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": ErrorBody, "description": "The token is not a seat's of this game"},
+    404: {"model": ErrorBody, "description": "No such game"},
+    409: {"model": ErrorBody, "description": "Stale state_id (the current one is included)"},
+    413: {"model": ErrorBody, "description": "Request body too large"},
+    422: {"description": "Malformed request, or an illegal action with the engine's reason"},
+}
+
+
+def create_app(
+    database_url: str | None = None, bot_pace: float = 0.5, *, schema: str | None = None
+) -> FastAPI:
+    """The server app over the database at ``database_url`` (see :func:`resolve_database_url`).
+
+    ``bot_pace`` is the pause in seconds before each bot move; ``schema`` puts the tables in a
+    PostgreSQL schema (tests).
+    """
+    storage = Storage(resolve_database_url(database_url), schema=schema)
+    hub = Hub(storage, bot_pace)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            storage.close()
+
+    app = FastAPI(
+        title="meeple",
+        summary="Play the Monopoly family and Monopolis over HTTP and WebSocket.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.add_middleware(BodyLimit, limit=BODY_LIMIT)
+
+    @app.exception_handler(HubError)
+    async def hub_error(request: Request, exc: HubError) -> JSONResponse:
+        body: dict[str, Any] = {"detail": exc.detail}
+        if exc.state_id is not None:
+            body["state_id"] = exc.state_id
+        return JSONResponse(body, status_code=exc.status)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def index() -> str:
+        return INDEX_HTML
+
+    @app.get("/play/{gid}", response_class=HTMLResponse, include_in_schema=False)
+    async def play_page(gid: GameIdPath) -> str:
+        return PLAY_HTML
+
+    @app.get("/api/games", response_model=list[GameSummary])
+    async def list_games(
+        status: Literal["active", "finished"] | None = None,
+    ) -> list[dict[str, Any]]:
+        """The newest games (at most 100): no tokens, no views."""
+        return await asyncio.to_thread(storage.list_games, status)
+
+    @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
+    async def create_game(body: CreateGame) -> dict[str, Any]:
+        """Start a game; returns each human seat's token and page URL (bots get none)."""
+        seats = [s.model_dump() for s in body.seats]
+        live, tokens = await hub.create(body.game, seats, body.seed)
+        return {
+            "id": live.id,
+            "seats": [
+                {
+                    "seat": i,
+                    "token": t,
+                    "url": None if t is None else f"/play/{live.id}?token={t}",
+                }
+                for i, t in enumerate(tokens)
+            ],
+        }
+
+    @app.get("/api/games/{gid}", response_model=PublicGame, responses=ERRORS)
+    async def get_game(gid: GameIdPath) -> dict[str, Any]:
+        """The public view (what a spectator sees), with ``status`` and ``state_id``."""
+        return (await hub.get(gid)).public()
+
+    @app.get("/api/games/{gid}/view", response_model=SeatView, responses=ERRORS)
+    async def get_view(gid: GameIdPath, token: TokenQuery) -> dict[str, Any]:
+        """A seat's view, with its legal actions when it decides now."""
+        live = await hub.get(gid)
+        return live.seat_view(live.seat_of(token))
+
+    @app.post("/api/games/{gid}/actions", response_model=Applied, responses=ERRORS)
+    async def post_action(gid: GameIdPath, body: PostAction) -> dict[str, Any]:
+        """Apply an action for the token's seat at position ``state_id``."""
+        live = await hub.get(gid)
+        seat = live.seat_of(body.token)
+        events = await hub.act(live, seat, body.state_id, body.action)
+        return {
+            "state_id": live.state_id,
+            "status": live.status,
+            "events": events,
+            "view": live.state.view(seat),
+        }
+
+    @app.websocket("/api/games/{gid}/ws")
+    async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            if len(gid) > 32:
+                raise HubError(404, "no such game")
+            live = await hub.get(gid)
+            seat = None if token is None else live.seat_of(token[: MAX_TOKEN + 1])
+        except HubError as exc:
+            await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
+            return
+        sub = hub.subscribe(live, seat)
+        try:
+            hello = live.message(seat, [])
+            hello["type"] = "hello"
+            hello["seat"] = seat
+            await websocket.send_json(hello)
+
+            async def pump() -> None:
+                while True:
+                    msg = await sub.queue.get()
+                    if msg is None:
+                        return
+                    await websocket.send_json(msg)
+
+            async def drain() -> None:
+                while True:  # clients send nothing yet; read to notice a disconnect
+                    if (await websocket.receive())["type"] == "websocket.disconnect":
+                        return
+
+            tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+            try:
+                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for t in tasks:
+                    t.cancel()
+                for t in tasks:
+                    with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+                        await t
+            with contextlib.suppress(Exception):
+                await websocket.close()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unsubscribe(live, sub)
+
+    return app
+
+
+INDEX_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>meeple</title>
+<style>body{font-family:sans-serif;max-width:40em;margin:2em auto}td,th{padding:.2em .8em}</style>
+</head><body>
+<h1>meeple</h1>
+<p>Games in progress on this server. The game page comes in a later version; meanwhile the
+API is documented at <a href="/docs">/docs</a>.</p>
+<table><thead><tr><th>game</th><th>edition</th><th>players</th><th>actions</th></tr></thead>
+<tbody id="games"><tr><td colspan="4">loading...</td></tr></tbody></table>
+<script>
+fetch('/api/games?status=active').then(r => r.json()).then(games => {
+  const body = document.getElementById('games');
+  body.textContent = '';
+  if (!games.length) { body.innerHTML = '<tr><td colspan="4">no open games</td></tr>'; }
+  for (const g of games) {
+    const tr = document.createElement('tr');
+    for (const v of [g.id, g.game, g.players, g.state_id]) {
+      const td = document.createElement('td'); td.textContent = String(v); tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+});
+</script>
+</body></html>
+"""
+
+PLAY_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>meeple</title></head><body>
+<p>The game page is not written yet. Use the API (<a href="/docs">/docs</a>) with this
+page's token.</p></body></html>
+"""

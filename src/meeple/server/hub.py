@@ -1,0 +1,355 @@
+"""The live games of a server: each rebuilt from storage, changed only through :meth:`Hub.act`.
+
+Every change follows one order, under the game's lock: apply the action to a copy of the state,
+commit it to the database, then make the copy the live state and tell the subscribers. A client
+is never told of an action the database does not hold, and an action the database refused
+never shows. ``state_id`` is the number of actions applied, so it names a position exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.bots.base import Bot, bot_kinds, make_bot
+from meeple.games.registry import game_family, game_info, new_game
+from meeple.kernel.errors import IllegalActionError, MeepleError
+from meeple.kernel.protocol import Action, GameState
+from meeple.kernel.rng import derive_seed
+from meeple.server.storage import (
+    ACTIVE,
+    FINISHED,
+    Storage,
+    StoredGame,
+    StoredSeat,
+    hash_token,
+    new_token,
+)
+
+log = logging.getLogger("meeple.server")
+
+QUEUE_LIMIT = 1000
+
+
+class HubError(Exception):
+    """A request the hub refuses: an HTTP status, a reason, and the current state id if useful."""
+
+    def __init__(self, status: int, detail: str, state_id: int | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.state_id = state_id
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # "human" or "bot"
+    name: str
+    bot_kind: str
+    token_hash: str
+    bot: Bot | None = None
+
+
+@dataclass
+class Subscriber:
+    """A WebSocket listener: a seat, or ``None`` for a spectator."""
+
+    seat: int | None
+    queue: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
+    )
+
+
+@dataclass
+class LiveGame:
+    id: str
+    state: GameState
+    seats: list[Seat]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    subscribers: list[Subscriber] = field(default_factory=list)
+
+    @property
+    def state_id(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def status(self) -> str:
+        return FINISHED if self.state.is_terminal() else ACTIVE
+
+    def seat_of(self, token: str) -> int:
+        """The seat whose token this is; 403 otherwise (compared in constant time)."""
+        h = hash_token(token)
+        found = -1
+        for s in self.seats:
+            if s.kind == "human" and hmac.compare_digest(s.token_hash, h):
+                found = s.seat
+        if found < 0:
+            raise HubError(403, "this token does not belong to a seat of this game")
+        return found
+
+    def public(self) -> dict[str, Any]:
+        r = self.state.result()
+        return {
+            "id": self.id,
+            "game": self.state.game_id,
+            "status": self.status,
+            "state_id": self.state_id,
+            "current_player": self.state.current_player(),
+            "seats": [{"seat": s.seat, "type": s.kind, "name": s.name} for s in self.seats],
+            "result": None if r is None else r.to_dict(),
+            "view": self.state.view(None),
+        }
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        out = self.public()
+        out["seat"] = seat
+        out["view"] = self.state.view(seat)
+        legal: list[dict[str, str]] = []
+        if self.state.current_player() == seat and not self.state.is_terminal():
+            legal = [
+                {"action": str(a), "text": self.state.describe_action(a)}
+                for a in self.state.legal_actions()
+            ]
+        out["legal_actions"] = legal
+        return out
+
+    def message(self, seat: int | None, events: list[str]) -> dict[str, Any]:
+        """What a subscriber of ``seat`` is sent after a change (or on connecting)."""
+        r = self.state.result()
+        return {
+            "type": "update",
+            "state_id": self.state_id,
+            "status": self.status,
+            "current_player": self.state.current_player(),
+            "result": None if r is None else r.to_dict(),
+            "events": events,
+            "view": self.state.view(seat),
+        }
+
+    def broadcast(self, events: list[str]) -> None:
+        views: dict[int | None, dict[str, Any]] = {}
+        for sub in list(self.subscribers):
+            if sub.seat not in views:
+                views[sub.seat] = self.message(sub.seat, events)
+            try:
+                sub.queue.put_nowait(views[sub.seat])
+            except asyncio.QueueFull:  # a client that does not read: drop it
+                self.subscribers.remove(sub)
+                with contextlib.suppress(asyncio.QueueFull):
+                    sub.queue.get_nowait()
+                    sub.queue.put_nowait(None)
+
+
+def rebuild(stored: StoredGame) -> LiveGame:
+    """The live game of a stored one: its actions replayed, its bots' streams where they were.
+
+    A bot's choice depends only on its random stream and the position, so asking each bot for
+    the moves it made (and discarding the answer) leaves its stream exactly where it stood when
+    the server stopped: a resumed game plays on as if never interrupted.
+    """
+    family = game_family(stored.game_id, stored.options)
+    seats = [_seat(st, family, stored.seed) for st in stored.seats]
+    s = new_game(stored.game_id, stored.players, stored.seed, stored.options)
+    s.record_events = False
+    for text in stored.actions:
+        action = Action.parse(text)
+        cp = s.current_player()
+        bot = seats[cp].bot if 0 <= cp < len(seats) else None
+        if bot is not None:
+            with contextlib.suppress(Exception):
+                bot.choose(s)
+        s.apply(action)
+    s.record_events = True
+    return LiveGame(stored.id, s, seats)
+
+
+def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
+    bot = make_bot(st.bot, family, derive_seed(seed, 1 + st.seat)) if st.kind == "bot" else None
+    return Seat(st.seat, st.kind, st.name, st.bot, st.token_hash, bot)
+
+
+class Hub:
+    """The live games of one server, over one :class:`Storage`."""
+
+    def __init__(self, storage: Storage, bot_pace: float = 0.5) -> None:
+        self.storage = storage
+        self.bot_pace = bot_pace
+        self.games: dict[str, LiveGame] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    async def start(self) -> None:
+        """Create the tables if needed and resume every unfinished game, bots included."""
+        await asyncio.to_thread(self.storage.create_tables)
+        for stored in await asyncio.to_thread(self.storage.load_unfinished):
+            try:
+                live = rebuild(stored)
+            except (MeepleError, ValueError) as exc:
+                log.error("cannot resume game %s: %s", stored.id, exc)
+                continue
+            self.games[live.id] = live
+            self._start_bots(live)
+            log.info("resumed game %s at action %d", live.id, live.state_id)
+
+    async def stop(self) -> None:
+        tasks = list(self.tasks.values())
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self.tasks.clear()
+        for live in self.games.values():
+            for sub in live.subscribers:
+                with contextlib.suppress(asyncio.QueueFull):
+                    sub.queue.put_nowait(None)
+
+    def _start_bots(self, live: LiveGame) -> None:
+        if live.status != ACTIVE or not any(s.bot is not None for s in live.seats):
+            return
+        from meeple.server.bots import run_bots
+
+        task = asyncio.create_task(run_bots(self, live), name=f"bots-{live.id}")
+        self.tasks[live.id] = task
+        task.add_done_callback(lambda t: self.tasks.pop(live.id, None))
+
+    async def create(
+        self, game: str, seats: list[dict[str, Any]], seed: int | None
+    ) -> tuple[LiveGame, list[str | None]]:
+        """A new game; returns it and each seat's token (``None`` for bots)."""
+        try:
+            info = game_info(game)
+        except MeepleError as exc:
+            raise HubError(422, str(exc)) from None
+        n = len(seats)
+        if not info.min_players <= n <= info.max_players:
+            raise HubError(
+                422, f"{game} is for {info.min_players} to {info.max_players} players, not {n}"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        known = bot_kinds(info.family)
+        stored_seats: list[StoredSeat] = []
+        tokens: list[str | None] = []
+        for i, spec in enumerate(seats):
+            if spec["type"] == "bot":
+                kind = spec["bot"]
+                # Plain kinds only: an argument (``param:FILE``) would read server files.
+                if kind not in known or ":" in kind:
+                    raise HubError(
+                        422, f"unknown bot {kind!r} for {game}; known: {', '.join(known)}"
+                    )
+                name = spec.get("name") or f"{kind} bot"
+                stored_seats.append(StoredSeat(i, "bot", name, kind, ""))
+                tokens.append(None)
+            else:
+                token = new_token()
+                stored_seats.append(StoredSeat(i, "human", spec["name"], "", hash_token(token)))
+                tokens.append(token)
+        try:
+            state = new_game(game, n, seed, {})
+            live_seats = [_seat(st, info.family, seed) for st in stored_seats]
+        except (MeepleError, ValueError) as exc:
+            raise HubError(422, str(exc)) from None
+        gid = await asyncio.to_thread(self.storage.create_game, game, n, seed, {}, stored_seats)
+        live = LiveGame(gid, state, live_seats)
+        self.games[gid] = live
+        self._start_bots(live)
+        return live, tokens
+
+    async def get(self, gid: str) -> LiveGame:
+        """The live game ``gid`` (a finished one is loaded from storage); 404 otherwise."""
+        live = self.games.get(gid)
+        if live is not None:
+            return live
+        stored = await asyncio.to_thread(self.storage.load_game, gid)
+        if stored is None:
+            raise HubError(404, f"no game {gid!r}")
+        try:
+            live = rebuild(stored)
+        except (MeepleError, ValueError) as exc:
+            raise HubError(404, f"game {gid!r} cannot be replayed: {exc}") from None
+        return self.games.setdefault(gid, live)
+
+    async def act(self, live: LiveGame, seat: int, state_id: int | None, text: str) -> list[str]:
+        """Apply a seat's action; returns the events in words. Raises :class:`HubError`."""
+        async with live.lock:
+            if state_id is not None and state_id != live.state_id:
+                raise HubError(
+                    409,
+                    f"stale state_id {state_id}: the game is at {live.state_id}",
+                    live.state_id,
+                )
+            if live.state.is_terminal():
+                raise HubError(422, "the game is over")
+            cp = live.state.current_player()
+            if seat != cp:
+                raise HubError(422, f"not your turn: Player {cp + 1} decides now")
+            try:
+                action = Action.parse(text)
+            except ValueError as exc:
+                raise HubError(422, str(exc)) from None
+            return await self._commit(live, action)
+
+    async def bot_move(self, live: LiveGame, seat: int) -> bool:
+        """Let the bot in ``seat`` move if it is its decision; whether it moved."""
+        async with live.lock:
+            state = live.state
+            if state.is_terminal() or state.current_player() != seat:
+                return False
+            bot = live.seats[seat].bot
+            if bot is None:
+                return False
+            before = bot.rng.state
+            try:
+                action = bot.choose(state)
+            except Exception:
+                log.exception(
+                    "bot %s of game %s failed; it takes the first legal action", seat, live.id
+                )
+                action = state.legal_actions()[0]
+            try:
+                await self._commit(live, action)
+            except HubError:
+                bot.rng.state = before  # try the same choice again later
+                raise
+            return True
+
+    async def _commit(self, live: LiveGame, action: Action) -> list[str]:
+        # Caller holds live.lock. Apply to a copy: the live state changes only once committed.
+        work = live.state.clone()
+        work.record_events = True
+        try:
+            events = work.apply(action)
+        except IllegalActionError as exc:
+            raise HubError(422, exc.reason) from None
+        except Exception as exc:  # an engine failure must not take the server down
+            log.exception("game %s cannot apply %s", live.id, action)
+            raise HubError(422, f"the game cannot apply {str(action)!r}: {exc}") from None
+        index = len(work.history) - 1
+        status = FINISHED if work.is_terminal() else ACTIVE
+        try:
+            await asyncio.to_thread(self.storage.append_action, live.id, index, str(action), status)
+        except Exception:
+            log.exception("game %s: cannot store action %d", live.id, index)
+            raise HubError(503, "the database did not accept the action; try again") from None
+        live.state = work
+        texts = [work.describe(e) for e in events]
+        live.broadcast(texts)
+        live.changed.set()
+        return texts
+
+    def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
+        sub = Subscriber(seat)
+        live.subscribers.append(sub)
+        return sub
+
+    def unsubscribe(self, live: LiveGame, sub: Subscriber) -> None:
+        with contextlib.suppress(ValueError):
+            live.subscribers.remove(sub)

@@ -1,0 +1,114 @@
+"""Request and response bodies of the API, with size limits; unknown fields are rejected."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from meeple.bots.base import bot_kinds
+from meeple.games.registry import game_ids
+
+MAX_SEATS = 8
+MAX_NAME = 40
+MAX_ACTION = 64
+MAX_TOKEN = 64
+MAX_SEED = 2**63 - 1
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class HumanSeat(_Strict):
+    type: Literal["human"]
+    name: Name
+
+
+class BotSeat(_Strict):
+    type: Literal["bot"]
+    bot: Annotated[
+        str,
+        Field(
+            min_length=1,
+            max_length=MAX_NAME,
+            json_schema_extra={"enum": [k for k in bot_kinds() if k != "param"]},
+        ),
+    ] = "random"
+    name: Name | None = None
+
+
+SeatSpec = Annotated[HumanSeat | BotSeat, Field(discriminator="type")]
+
+
+class CreateGame(_Strict):
+    game: Annotated[str, Field(min_length=1, max_length=64, json_schema_extra={"enum": game_ids()})]
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
+    seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str | None = Field(description="The seat's secret (humans only; bots play server-side)")
+    url: str | None
+
+
+class Created(BaseModel):
+    id: str
+    seats: list[SeatToken]
+
+
+class PostAction(_Strict):
+    token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
+    state_id: Annotated[int, Field(ge=0, le=2**31)]
+    action: Annotated[str, Field(min_length=1, max_length=MAX_ACTION, examples=["roll"])]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    type: str
+    name: str
+
+
+class LegalAction(BaseModel):
+    action: str
+    text: str
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: str
+    players: int
+    status: str
+    state_id: int
+    created: str
+
+
+class PublicGame(BaseModel):
+    id: str
+    game: str
+    status: str
+    state_id: int
+    current_player: int
+    seats: list[SeatInfo]
+    result: dict[str, Any] | None
+    view: dict[str, Any]
+
+
+class SeatView(PublicGame):
+    seat: int
+    legal_actions: list[LegalAction]
+
+
+class Applied(BaseModel):
+    state_id: int
+    status: str
+    events: list[str]
+    view: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    detail: str
+    state_id: int | None = None

@@ -1,0 +1,271 @@
+"""Durable storage of server games (SQLAlchemy 2.0: SQLite by default, PostgreSQL by URL).
+
+Three tables. ``games`` holds what determines a game besides its actions (game id, players,
+seed, options) and its status; ``seats`` holds who sits where, with a SHA-256 of each seat's
+token (never the token itself); ``actions`` holds every accepted action as text, numbered from 0,
+with a unique ``(game, index)`` so an action can never be stored twice. A game is rebuilt by
+replaying its actions (:func:`meeple.kernel.saves.replay`), so nothing else needs storing.
+
+Every function runs in its own transaction and is synchronous; the hub calls them from a worker
+thread so the event loop never waits on the database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+DEFAULT_DATABASE_URL = "sqlite:///meeple.sqlite"
+
+ACTIVE = "active"
+FINISHED = "finished"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # "human" or "bot"
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str] = mapped_column(String(64), default="")
+    token_hash: Mapped[str] = mapped_column(String(64))
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game", "index", name="uq_actions_game_index"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"))
+    index: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token: its SHA-256 in hex."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh seat token (192 random bits, URL-safe)."""
+    return secrets.token_urlsafe(24)
+
+
+def normalise_url(url: str) -> str:
+    """``url`` with PostgreSQL URLs sent to psycopg 3 (the driver meeple installs)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: one fsync per commit instead of several; synchronous=FULL keeps every commit durable
+    # (a power cut too, not just a killed process); foreign keys are off in SQLite by default.
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+@dataclass
+class StoredSeat:
+    seat: int
+    kind: str
+    name: str
+    bot: str
+    token_hash: str
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game_id: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    status: str
+    created: dt.datetime
+    seats: list[StoredSeat]
+    actions: list[str] = field(default_factory=list)
+
+
+class Storage:
+    """The games database at ``url``; ``schema`` puts the tables in a PostgreSQL schema."""
+
+    def __init__(self, url: str = DEFAULT_DATABASE_URL, schema: str | None = None) -> None:
+        url = normalise_url(url)
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        sqlite = url.startswith("sqlite")
+        if sqlite:
+            kwargs["connect_args"] = {"timeout": 30}
+        engine = create_engine(url, **kwargs)
+        if sqlite:
+            event.listen(engine, "connect", _sqlite_pragmas)
+        if schema is not None:
+            engine = engine.execution_options(schema_translate_map={None: schema})
+        self.engine: Engine = engine
+
+    def create_tables(self) -> None:
+        Base.metadata.create_all(self.engine)
+
+    def drop_tables(self) -> None:
+        Base.metadata.drop_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_game(
+        self,
+        game_id: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        seats: list[StoredSeat],
+    ) -> str:
+        """Store a new game with its seats; returns its id."""
+        gid = secrets.token_hex(8)
+        with Session(self.engine) as s, s.begin():
+            s.add(
+                GameRow(
+                    id=gid,
+                    game_id=game_id,
+                    players=players,
+                    seed=seed,
+                    options=options,
+                    created=dt.datetime.now(dt.UTC),
+                    status=ACTIVE,
+                )
+            )
+            s.flush()
+            for st in seats:
+                s.add(
+                    SeatRow(
+                        game=gid,
+                        seat=st.seat,
+                        kind=st.kind,
+                        name=st.name,
+                        bot=st.bot,
+                        token_hash=st.token_hash,
+                    )
+                )
+        return gid
+
+    def append_action(self, game: str, index: int, text: str, status: str = ACTIVE) -> None:
+        """Store action number ``index`` of ``game`` (and its new status) in one transaction.
+
+        Raises ``sqlalchemy.exc.IntegrityError`` if that index is already stored.
+        """
+        with Session(self.engine) as s, s.begin():
+            s.add(ActionRow(game=game, index=index, text=text))
+            if status != ACTIVE:
+                s.execute(update(GameRow).where(GameRow.id == game).values(status=status))
+
+    def actions(self, game: str) -> list[str]:
+        """The stored actions of ``game`` in order."""
+        with Session(self.engine) as s:
+            rows = s.execute(
+                select(ActionRow.index, ActionRow.text)
+                .where(ActionRow.game == game)
+                .order_by(ActionRow.index)
+            ).all()
+        return [t for _, t in rows]
+
+    def _load(self, s: Session, row: GameRow) -> StoredGame:
+        seats = s.scalars(select(SeatRow).where(SeatRow.game == row.id).order_by(SeatRow.seat))
+        actions = s.execute(
+            select(ActionRow.text).where(ActionRow.game == row.id).order_by(ActionRow.index)
+        ).scalars()
+        return StoredGame(
+            id=row.id,
+            game_id=row.game_id,
+            players=row.players,
+            seed=row.seed,
+            options=dict(row.options or {}),
+            status=row.status,
+            created=row.created,
+            seats=[StoredSeat(x.seat, x.kind, x.name, x.bot, x.token_hash) for x in seats],
+            actions=list(actions),
+        )
+
+    def load_game(self, game: str) -> StoredGame | None:
+        """The stored game ``game`` with its seats and actions, or ``None``."""
+        with Session(self.engine) as s:
+            row = s.get(GameRow, game)
+            return None if row is None else self._load(s, row)
+
+    def load_unfinished(self) -> list[StoredGame]:
+        """Every game not finished, oldest first, with its seats and actions."""
+        with Session(self.engine) as s:
+            rows = s.scalars(
+                select(GameRow).where(GameRow.status == ACTIVE).order_by(GameRow.created)
+            ).all()
+            return [self._load(s, r) for r in rows]
+
+    def list_games(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """A summary of the newest games (optionally of one status): no tokens, no actions."""
+        with Session(self.engine) as s:
+            q = select(GameRow).order_by(GameRow.created.desc()).limit(limit)
+            if status is not None:
+                q = q.where(GameRow.status == status)
+            rows = s.scalars(q).all()
+            counts = dict(
+                s.execute(
+                    select(ActionRow.game, func.count())
+                    .where(ActionRow.game.in_([r.id for r in rows]))
+                    .group_by(ActionRow.game)
+                ).all()
+            )
+            return [
+                {
+                    "id": r.id,
+                    "game": r.game_id,
+                    "players": r.players,
+                    "status": r.status,
+                    "state_id": int(counts.get(r.id, 0)),
+                    "created": r.created.isoformat(),
+                }
+                for r in rows
+            ]

@@ -1,0 +1,40 @@
+"""Fixtures of the server tests: an app over a temporary SQLite file, with bots at full speed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server.app import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.sqlite'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, 0.0)) as c:
+        yield c
+
+
+def new_game(client: TestClient, game: str = "classic", seats: Any = None, seed: int = 7) -> Any:
+    if seats is None:
+        seats = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
+    r = client.post("/api/games", json={"game": game, "seats": seats, "seed": seed})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def wait_for(predicate: Any, timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        time.sleep(0.01)
