@@ -27,6 +27,7 @@ from meeple.rl.core import (
     Table,
     alive,
     capped,
+    check_modes,
     episode_seed,
     outcome,
     shares,
@@ -51,12 +52,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if reward not in ("win", "shaped"):
-            raise ValueError(f"reward must be 'win' or 'shaped', not {reward!r}")
-        if illegal_action not in ("penalty", "raise"):
-            raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_modes(reward, illegal_action, render_mode)
         self.table = Table(game, players, options)
         self.players = players
         self.reward_mode: RewardMode = reward

@@ -77,6 +77,16 @@ class Table:
         return {"observation": vec, "action_mask": self.mask(state, seat)}
 
 
+def check_modes(reward: str, illegal_action: str, render_mode: str | None) -> None:
+    """``ValueError`` naming the argument when a mode is not one the environments know."""
+    if reward not in ("win", "shaped"):
+        raise ValueError(f"reward must be 'win' or 'shaped', not {reward!r}")
+    if illegal_action not in ("penalty", "raise"):
+        raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+
+
 def episode_seed(base: int, episode: int, *salt: int) -> int:
     """The seed of episode ``episode`` of base seed ``base`` (and of one of its bots)."""
     return derive_seed(base, episode, *salt)

@@ -30,6 +30,7 @@ from meeple.rl.core import (
     Table,
     alive,
     capped,
+    check_modes,
     episode_seed,
     outcome,
     shares,
@@ -62,12 +63,7 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
             )
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
-        if reward not in ("win", "shaped"):
-            raise ValueError(f"reward must be 'win' or 'shaped', not {reward!r}")
-        if illegal_action not in ("penalty", "raise"):
-            raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_modes(reward, illegal_action, render_mode)
         self.table = Table(game, players, options)
         kinds = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(kinds) != players - 1:
