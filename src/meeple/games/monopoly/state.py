@@ -11,7 +11,13 @@ from typing import Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.describe import describe_action, describe_event
-from meeple.games.monopoly.edition import Edition, RulesModel, builtin_edition, parse_edition
+from meeple.games.monopoly.edition import (
+    STREET,
+    Edition,
+    RulesModel,
+    builtin_edition,
+    parse_edition,
+)
 from meeple.games.monopoly.frames import (
     AuctionFrame,
     BuyFrame,
@@ -33,6 +39,7 @@ from meeple.games.monopoly.rules import (
     money,
     mortgage,
     movement,
+    rent,
     snowflake,
     trade,
     turns,
@@ -735,11 +742,11 @@ class MonopolyState(GameState):
 
 def _build_reason(s: MonopolyState, p: int, sq: int) -> str:
     ed = s.ed
-    if not 0 <= sq < ed.size or ed.kind[sq] != 1:
+    if not 0 <= sq < ed.size or ed.kind[sq] != STREET:
         return f"square {sq} is not a street"
     g = ed.group_of[sq]
     name = ed.square_names[sq]
-    if not rules_owns(s, p, g):
+    if not rent.owns_group(s, p, g):
         return f"you do not own every street of {ed.groups[g].name}"
     if any(s.mortgaged[m] for m in ed.groups[g].members):
         return f"a street of {ed.groups[g].name} is mortgaged"
@@ -750,10 +757,6 @@ def _build_reason(s: MonopolyState, p: int, sq: int) -> str:
     if s.cash[p] < ed.house_cost[sq]:
         return f"cash {s.cash[p]} is less than the cost {ed.house_cost[sq]}"
     return f"the bank has no {ed.names.hotel if s.level[sq] == 4 else ed.names.house} left"
-
-
-def rules_owns(s: MonopolyState, p: int, g: int) -> bool:
-    return all(s.owner[m] == p for m in s.ed.groups[g].members)
 
 
 def _with_rule_overrides(edition: Edition, overrides: Any) -> Edition:
