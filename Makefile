@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench compiled pure clean
 
 $(BIN)/meeple: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,14 @@ lint: $(BIN)/meeple
 
 bench: $(BIN)/meeple
 	$(BIN)/python benchmarks/bench_classic.py
+
+# The engine compiled by mypyc from the same source (C extensions beside the .py files), and
+# back to pure Python. See benchmarks/README.md.
+compiled: $(BIN)/meeple
+	$(BIN)/python tools/compile.py
+
+pure: $(BIN)/meeple
+	$(BIN)/python tools/compile.py --clean
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

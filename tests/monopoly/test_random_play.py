@@ -17,6 +17,7 @@ import pytest
 from meeple.bots.base import Bot, RandomBot
 from meeple.games.monopoly import MonopolyState, new_monopoly
 from meeple.games.monopoly.audit import audit
+from meeple.games.monopoly.bots import StandardBot
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
@@ -51,11 +52,16 @@ class EagerRandomBot(Bot):
         return legal[self.rng.below(len(legal))]
 
 
-def play_audited(seed: int, players: int, eager: bool, edition: str = "classic") -> MonopolyState:
+def play_audited(
+    seed: int, players: int, eager: bool, edition: str = "classic", standard: int = 0
+) -> MonopolyState:
+    """Play one game with random bots (the first ``standard`` seats: standard bots), auditing
+    the state after every action."""
     s = new_monopoly(edition, players, seed, {"max_turns": 1500})
     s.record_events = False
     kind = EagerRandomBot if eager else RandomBot
-    bots = [kind(derive_seed(seed, 7, p)) for p in range(players)]
+    bots: list[Bot] = [kind(derive_seed(seed, 7, p)) for p in range(players)]
+    bots[:standard] = [StandardBot(derive_seed(seed, 8, p)) for p in range(standard)]
     while not s.is_terminal():
         action = bots[s.current_player()].choose(s)
         s.apply(action)
@@ -99,3 +105,17 @@ def test_every_edition_keeps_every_invariant(edition: str, chunk: int, big: bool
         s = play_audited(derive_seed(99, i), players, eager=i % 2 == 1, edition=edition)
         # Every game ends by the edition's own end condition, never by the safety cap.
         assert s.end_reason in END_REASONS[rules.end_condition], (edition, i, s.end_reason)
+
+
+@pytest.mark.parametrize("edition", builtin_edition_ids())
+def test_standard_bots_keep_every_invariant(edition: str) -> None:
+    """The standard bot decides from the state's option lists rather than the legal-action
+    list: every move it makes is legal (``apply`` refuses anything else) and keeps every
+    invariant, alone at the table and beside random bots."""
+    rules = builtin_edition(edition).rules
+    for i in range(12):
+        players = rules.min_players + i % (min(rules.max_players, 6) - rules.min_players + 1)
+        standard = players if i % 2 == 0 else 1
+        play_audited(
+            derive_seed(77, i), players, eager=i % 4 == 1, edition=edition, standard=standard
+        )

@@ -2,14 +2,16 @@
 
 DESIGN.md, "Correctness you can see": money conserved with the bank as the only source and sink;
 houses and hotels conserved with the bank's stock; one owner per deed; even building; no
-building in a group with a mortgage; Get Out of Jail Free cards conserved; no negative cash.
-Used by the random-play tests after every action.
+building in a group with a mortgage; Get Out of Jail Free cards conserved; no negative cash;
+and the hot path's shortcuts (``has_management``, ``is_legal`` for moving on) agree with the full
+legal-action lists. Used by the random-play tests after every action.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.edition import STREET
 
 if TYPE_CHECKING:
@@ -77,8 +79,16 @@ def audit(s: MonopolyState) -> list[str]:
         p = s.current_player()
         if not alive[p]:
             bad.append(f"eliminated seat {p} must decide")
-        if not s.legal_actions():
+        legal = s.legal_actions()
+        if not legal:
             bad.append(f"seat {p} must decide '{s.decision_name()}' but has no legal action")
+        # The shortcuts of the hot path agree with the full lists they stand for.
+        for a in (A.A_ROLL, A.A_PASS, A.A_END_TURN):
+            if s.is_legal(a) != (a in legal):
+                bad.append(f"is_legal({a}) disagrees with legal_actions() at '{s.decision_name()}'")
+        for q in range(s.n):
+            if alive[q] and s.has_management(q) != bool(s.management(q)):
+                bad.append(f"has_management({q}) disagrees with management({q})")
     elif not s.end_reason:
         bad.append("the game is over without a reason")
     return bad

@@ -33,7 +33,7 @@ from meeple.games.monopoly.frames import (
     SnowflakeFrame,
     TradeFrame,
 )
-from meeple.games.monopoly.rules import rent
+from meeple.games.monopoly.rules import buying, rent, trade
 from meeple.games.monopoly.state import MonopolyState
 from meeple.kernel.protocol import Action, GameState
 
@@ -53,6 +53,9 @@ class Params:
     build_beyond_extra: int = 150  # build further only with this much cash above the reserve
     jail_stay_owned_share: float = 0.7  # stay in jail once this share of deeds is owned
     trade_premium: float = 0.6  # offer price x (1 + this) for the deeds completing a set
+    # ... and once that is refused, price x (1 + this): above what a player who fears handing
+    # over a set asks (set_gift_penalty), so a board where no swap exists does not stall.
+    trade_premium_last: float = 3.2
     accept_margin: float = 0.0  # accept an offer worth at least this much more than it costs
     set_gift_penalty: float = 4.0  # a deed completing an opponent's set costs price x this
     unmortgage_extra: int = 100  # lift a mortgage only with this much above the reserve
@@ -87,9 +90,14 @@ class StandardBot(Bot):
         self.p = params or Params()
         self.plan: list[Action] = []  # the rest of a trade offer being drafted
         # Caches keyed by what they depend on, so the play loop does not rescan the board:
-        self._reserve_key: tuple[int, ...] = ()
+        self._reserve_key: tuple[object, ...] = ()
         self._reserve = 0
+        self._offers_key: tuple[object, ...] = ()
+        self._offers: list[tuple[int, list[Action], int]] = []
         self._no_offer_turn = -1  # the turn in which no trade offer was found
+        # Offers already made, with the board they were made on: the same offer on the same
+        # board would get the same answer, so it is not made again until ownership changes.
+        self._offered: set[tuple[tuple[Action, ...], tuple[int, ...]]] = set()
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -97,38 +105,45 @@ class StandardBot(Bot):
         assert isinstance(state, MonopolyState)
         s = state
         me = s.current_player()
-        legal = s.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
+        # Most decisions are read off the state and the rule functions, not off the full list
+        # of legal actions: building that list for every window is most of a game's cost.
         top = s.stack[-1] if s.stack else None
+        if top is None:
+            self.plan = []
+            if s.phase == s.JAIL:
+                return self.jail_choice(s, me, s.legal_actions(), self.reserve(s, me))
+            return self.manage(s, me)
         if isinstance(top, TradeFrame):
-            return self.trade_step(s, me, top, legal)
+            return self.trade_step(s, me, top)
         self.plan = []
         if isinstance(top, BuyFrame):
-            return self.buy(s, me, top, legal)
+            return self.buy(s, me, top)
         if isinstance(top, AuctionFrame):
-            return self.bid(s, me, top, legal)
-        if isinstance(top, DebtFrame):
-            return self.raise_money(s, me, legal)
+            return self.bid(s, me, top)
         if isinstance(top, MortgageFeeFrame):
             sq = top.deeds[0]
-            lift = Action(A.LIFT_MORTGAGE, (sq,))
-            if lift in legal and s.cash[me] - s.ed.unmortgage_cost[sq] >= self.reserve(s, me):
-                return lift
+            cost = s.ed.unmortgage_cost[sq]
+            if s.cash[me] >= cost and s.cash[me] - cost >= self.reserve(s, me):
+                return Action(A.LIFT_MORTGAGE, (sq,))
             return Action(A.KEEP_MORTGAGE, (sq,))
         if isinstance(top, ShortageFrame):
             cost = s.ed.house_cost[top.square]
             wants = s.cash[me] - cost >= self.reserve(s, me)
             return A.A_WANT if wants else A.A_NO
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(top, DebtFrame):
+            return self.raise_money(s, me, legal)
         if isinstance(top, PlaceFrame | SnowflakeFrame):
             return max(legal, key=lambda a: self.square_rent(s, a.args[0]))
-        return self.manage(s, me, legal)
+        return legal[0]
 
     # -- valuation -------------------------------------------------------------------------
 
     def reserve(self, s: MonopolyState, me: int) -> int:
         """Cash to keep: grows with the worst rent an opponent can charge now."""
-        key = (s.turn_no, me, s.houses, s.hotels, s.owner.count(-1), s.mortgaged.count(True))
+        key = (me, *board_key(s))
         if key == self._reserve_key:
             return self._reserve
         danger = 0
@@ -188,24 +203,26 @@ class StandardBot(Bot):
 
     # -- decisions ------------------------------------------------------------------------
 
-    def buy(self, s: MonopolyState, me: int, f: BuyFrame, legal: list[Action]) -> Action:
-        if A.A_BUY in legal:
+    def buy(self, s: MonopolyState, me: int, f: BuyFrame) -> Action:
+        if buying.can_buy(s, f):
             price = s.ed.price[f.square]
             value = self.deed_value(s, me, f.square)
             if s.cash[me] - price >= self.reserve(s, me) or value >= 2 * price:
                 return A.A_BUY
         return A.A_DECLINE
 
-    def bid(self, s: MonopolyState, me: int, f: AuctionFrame, legal: list[Action]) -> Action:
+    def bid(self, s: MonopolyState, me: int, f: AuctionFrame) -> Action:
         low = f.next_min()
         if f.item == DEED:
             limit = self.deed_value(s, me, f.square) * self.p.bid_share
         else:  # a building in a shortage: worth up to one and a half times its list price
             limit = 1.5 * max(s.ed.house_cost[sq] for sq in s.ed.properties)
         limit = min(limit, s.cash[me] - self.reserve(s, me) // 2)
-        if low <= limit:
-            return Action(A.BID, (low,))
-        return A.A_PASS
+        if low > limit:
+            return A.A_PASS
+        # Jump a quarter of the way to the limit, as people do, instead of creeping up by the
+        # minimum: the auction still ends below every rival's limit, in a few bids, not hundreds.
+        return Action(A.BID, (low + int(limit - low) // 4,))
 
     def raise_money(self, s: MonopolyState, me: int, legal: list[Action]) -> Action:
         """Least damaging first: mortgage deeds outside sets (cheapest rent first), sell
@@ -232,37 +249,35 @@ class StandardBot(Bot):
             return A.A_BANKRUPT
         return legal[0]
 
-    def manage(self, s: MonopolyState, me: int, legal: list[Action]) -> Action:
-        """A turn phase or a window: claim rent, lift mortgages, build, trade, then move on."""
-        for a in legal:
-            if a.kind == A.CLAIM_RENT:
-                return a
+    def manage(self, s: MonopolyState, me: int) -> Action:
+        """Before a roll, at the end of a turn or in a window: claim rent, lift mortgages,
+        build, trade, then move on. The options come from the state's own option lists (the
+        ones its legal actions are made of)."""
+        claims = s.claim_options(me)
+        if claims:
+            return Action(A.CLAIM_RENT, (claims[0],))
         reserve = self.reserve(s, me)
         cash = s.cash[me]
         ed = s.ed
-        if s.phase == s.JAIL and not s.stack:
-            return self.jail_choice(s, me, legal, reserve)
         # Lift mortgages on set deeds first, when rich.
-        lifts = [a for a in legal if a.kind == A.UNMORTGAGE]
+        lifts = s.lift_options(me)
         if lifts:
-            best = max(lifts, key=lambda a: self.deed_value(s, me, a.args[0]))
-            if cash - ed.unmortgage_cost[best.args[0]] >= reserve + self.p.unmortgage_extra:
-                return best
-        builds = [a for a in legal if a.kind == A.BUILD]
+            sq = max(lifts, key=lambda m: self.deed_value(s, me, m))
+            if cash - ed.unmortgage_cost[sq] >= reserve + self.p.unmortgage_extra:
+                return Action(A.UNMORTGAGE, (sq,))
+        builds = s.build_options(me)
         if builds:
-            best = min(builds, key=lambda a: (s.level[a.args[0]], -ed.house_cost[a.args[0]]))
-            sq = best.args[0]
+            sq = min(builds, key=lambda m: (s.level[m], -ed.house_cost[m]))
             extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
             if cash - ed.house_cost[sq] >= reserve + extra:
-                return best
-        offer = self.trade_plan(s, me, legal, reserve)
+                return Action(A.BUILD, (sq,))
+        offer = self.trade_plan(s, me, reserve)
         if offer:
             self.plan = offer[1:]
             return offer[0]
-        for move_on in (A.A_ROLL, A.A_END_TURN, A.A_PASS):
-            if move_on in legal:
-                return move_on
-        return legal[0]
+        if s.phase == s.PRE_ROLL:
+            return A.A_ROLL
+        return A.A_END_TURN if s.phase == s.END_TURN else A.A_PASS
 
     def jail_choice(self, s: MonopolyState, me: int, legal: list[Action], reserve: int) -> Action:
         """Early on, leave jail to buy; once most deeds are owned, stay and let others pay."""
@@ -288,16 +303,16 @@ class StandardBot(Bot):
         q = owners.pop()
         return (q, missing) if not owners and q >= 0 else (-1, [])
 
-    def trade_plan(
-        self, s: MonopolyState, me: int, legal: list[Action], reserve: int
-    ) -> list[Action]:
-        """An offer that completes one of my street sets: first a swap that completes one of
-        theirs too (cash evens out the prices), else cash at a premium over the price; [] if
-        there is none I can afford."""
-        targets = {a.args[0] for a in legal if a.kind == A.TRADE}
-        if not targets or self._no_offer_turn == s.turn_no:
+    def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action]:
+        """An offer I may make now that completes one of my street sets: first a swap that
+        completes one of theirs too (cash evens out the prices), else cash at a premium over
+        the price; [] if there is none I can afford."""
+        if self._no_offer_turn == s.turn_no:
             return []
-        plan = self.find_offer(s, me, targets, reserve)
+        plan: list[Action] = []
+        if self.offer_shapes(s, me):
+            targets = set(s.trade_options(me))
+            plan = self.find_offer(s, me, targets, reserve) if targets else []
         if not plan:
             self._no_offer_turn = s.turn_no  # nothing changes enough within a turn to look again
         return plan
@@ -305,10 +320,33 @@ class StandardBot(Bot):
     def find_offer(
         self, s: MonopolyState, me: int, targets: set[int], reserve: int
     ) -> list[Action]:
+        """The first offer of :meth:`offer_shapes` to one of ``targets`` that both sides can
+        pay for and that was not made before on this board."""
+        owners = tuple(s.owner)  # any change of hands may change the answer
+        for q, plan, balance in self.offer_shapes(s, me):
+            if q not in targets or (tuple(plan), owners) in self._offered:
+                continue
+            if balance > 0 and s.cash[me] - balance < reserve:
+                continue
+            if balance < 0 and s.cash[q] < -balance:
+                continue
+            self._offered.add((tuple(plan), owners))
+            return plan
+        return []
+
+    def offer_shapes(self, s: MonopolyState, me: int) -> list[tuple[int, list[Action], int]]:
+        """Every offer completing one of my street sets, best first, as (partner, the actions
+        that make it, the cash I pay). They depend on the board alone, so they are worked out
+        again only when a deed, building or mortgage changes."""
+        key = (me, *board_key(s))
+        if key == self._offers_key:
+            return self._offers
         ed = s.ed
+        out: list[tuple[int, list[Action], int]] = []
+        # Swaps completing a set each, the difference in price paid in cash.
         for g in ed.street_groups:
             q, want = self.missing_from(s, me, g)
-            if q < 0 or q not in targets:
+            if q < 0:
                 continue
             for h in ed.street_groups:
                 if h == g:
@@ -317,15 +355,12 @@ class StandardBot(Bot):
                 if owner != me:
                     continue
                 balance = sum(ed.price[m] for m in want) - sum(ed.price[m] for m in give)
-                if balance > 0 and s.cash[me] - balance < reserve:
-                    continue
-                if balance < 0 and s.cash[q] < -balance:
-                    continue
                 plan = [Action(A.TRADE, (q,))]
                 plan += [Action(A.TRADE_DEED, (m,)) for m in sorted(want + give)]
                 if balance:
                     plan.append(Action(A.TRADE_CASH, (balance,)))
-                return [*plan, A.A_PROPOSE]
+                out.append((q, [*plan, A.A_PROPOSE], balance))
+        # Cash at a premium for the one or two deeds I lack, all held by one player.
         for g in ed.street_groups:
             members = ed.groups[g].members
             mine = [m for m in members if s.owner[m] == me]
@@ -336,21 +371,23 @@ class StandardBot(Bot):
             if len(owners) != 1:
                 continue
             q = owners.pop()
-            if q < 0 or q not in targets or any(s.level[m] for m in members):
+            if q < 0 or any(s.level[m] for m in members):
                 continue
             price = sum(ed.price[m] for m in missing)
-            offer = int(price * (1 + self.p.trade_premium))
-            if s.cash[me] - offer < reserve:
-                continue
-            plan = [Action(A.TRADE, (q,))]
-            plan += [Action(A.TRADE_DEED, (m,)) for m in missing]
-            plan += [Action(A.TRADE_CASH, (offer,)), A.A_PROPOSE]
-            return plan
-        return []
+            for premium in (self.p.trade_premium, self.p.trade_premium_last):
+                offer = int(price * (1 + premium))
+                plan = [Action(A.TRADE, (q,))]
+                plan += [Action(A.TRADE_DEED, (m,)) for m in missing]
+                plan += [Action(A.TRADE_CASH, (offer,)), A.A_PROPOSE]
+                out.append((q, plan, offer))
+        self._offers_key, self._offers = key, out
+        return out
 
-    def trade_step(self, s: MonopolyState, me: int, f: TradeFrame, legal: list[Action]) -> Action:
+    def trade_step(self, s: MonopolyState, me: int, f: TradeFrame) -> Action:
         if f.responding:
-            return A.A_ACCEPT if A.A_ACCEPT in legal and self.fair(s, me, f) else A.A_REJECT
+            if trade.offer_valid(s, f) and self.fair(s, me, f):
+                return A.A_ACCEPT
+            return A.A_REJECT
         while self.plan:
             step = self.plan.pop(0)
             if s.is_legal(step):
@@ -375,6 +412,12 @@ class StandardBot(Bot):
                 cost = max(cost, s.ed.price[sq] * self.p.set_gift_penalty)
             value -= cost
         return value >= self.p.accept_margin
+
+
+def board_key(s: MonopolyState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+    """Who owns what, what is built and what is mortgaged: what the bot's valuations depend
+    on, as a value its caches compare (far cheaper than rescanning the board)."""
+    return tuple(s.owner), tuple(s.level), tuple(s.mortgaged)
 
 
 def param_bot(seed: int, path: str) -> Bot:

@@ -60,7 +60,11 @@ class MonopolyState(GameState):
     family = "monopoly"
 
     # Phases of the turn (used when no frame is on the stack).
-    PRE_ROLL, JAIL, END_TURN, WINDOW, OVER = range(5)
+    PRE_ROLL = 0
+    JAIL = 1
+    END_TURN = 2
+    WINDOW = 3
+    OVER = 4
     PHASE_NAMES = ("pre_roll", "jail", "end_turn", "window", "over")
 
     def __init__(
@@ -305,20 +309,44 @@ class MonopolyState(GameState):
 
         An edition without buildings, mortgages or trading (the kids' levels) offers none of
         those."""
-        r = self.rules
-        out = (
-            [Action(A.BUILD, (sq,)) for sq in buildings.build_squares(self, p)]
-            if (r.buildings)
-            else []
-        )
+        out = [Action(A.BUILD, (sq,)) for sq in self.build_options(p)]
         out += self.raise_money(p)
-        if r.mortgages:
-            out += [Action(A.UNMORTGAGE, (sq,)) for sq in mortgage.unmortgage_squares(self, p)]
-        if r.trading:
-            out += [Action(A.TRADE, (q,)) for q in trade.can_start(self, p)]
-        if self.claims:
-            out += [Action(A.CLAIM_RENT, (i,)) for i, c in enumerate(self.claims) if c[0] == p]
+        out += [Action(A.UNMORTGAGE, (sq,)) for sq in self.lift_options(p)]
+        out += [Action(A.TRADE, (q,)) for q in self.trade_options(p)]
+        out += [Action(A.CLAIM_RENT, (i,)) for i in self.claim_options(p)]
         return out
+
+    def has_management(self, p: int) -> bool:
+        """Whether :meth:`management` offers ``p`` anything, without building the list.
+
+        Deciding whether a window opens happens after every turn for every other player, so
+        this checks the usually non-empty kinds first and stops at the first one found."""
+        r = self.rules
+        return bool(
+            self.claim_options(p)
+            or self.trade_options(p)
+            or (r.mortgages and mortgage.mortgage_squares(self, p))
+            or self.lift_options(p)
+            or (r.buildings and buildings.sell_squares(self, p))
+            or self.build_options(p)
+            or (r.buildings and buildings.sell_group_groups(self, p))
+        )
+
+    def build_options(self, p: int) -> list[int]:
+        """Streets ``p`` may build on now (none in an edition without buildings)."""
+        return buildings.build_squares(self, p) if self.rules.buildings else []
+
+    def lift_options(self, p: int) -> list[int]:
+        """Mortgaged deeds ``p`` can afford to lift now."""
+        return mortgage.unmortgage_squares(self, p) if self.rules.mortgages else []
+
+    def trade_options(self, p: int) -> list[int]:
+        """Seats ``p`` may open a trade offer to now."""
+        return trade.can_start(self, p) if self.rules.trading else []
+
+    def claim_options(self, p: int) -> list[int]:
+        """Indexes of the rent claims ``p`` may make now (the rent-claims option)."""
+        return [i for i, c in enumerate(self.claims) if c[0] == p] if self.claims else []
 
     def raise_money(self, p: int) -> list[Action]:
         """Selling buildings and mortgaging: what a player short of cash may do."""
@@ -333,6 +361,21 @@ class MonopolyState(GameState):
     def is_legal(self, action: Action) -> bool:
         if self.over:
             return False
+        if not self.stack and not action.args:
+            # Moving on is always open in its phase: most actions of a game are these, and
+            # they need no list of the management options.
+            kind, ph = action.kind, self.phase
+            if (
+                (
+                    kind == A.ROLL
+                    and (
+                        ph == self.PRE_ROLL or (ph == self.JAIL and self.rules.jail_style == "jail")
+                    )
+                )
+                or (kind == A.PASS and ph == self.WINDOW)
+                or (kind == A.END_TURN and ph == self.END_TURN)
+            ):
+                return True
         if action in self.legal_actions():
             return True
         return self._in_range(action)
@@ -483,18 +526,14 @@ class MonopolyState(GameState):
                 continue
             ph = self.phase
             if ph == self.END_TURN:
-                options = self.management(self.turn)
-                if options:
-                    self._legal = [A.A_END_TURN, *options]  # the decision's list, computed once
+                if self.has_management(self.turn):
                     return
                 turns.end_turn(self)
             elif ph == self.WINDOW:
                 if not self.window:
                     turns.next_turn(self)
                     continue
-                options = self.management(self.window[0])
-                if options:
-                    self._legal = [A.A_PASS, *options]
+                if self.has_management(self.window[0]):
                     return
                 self.window.pop(0)
             elif (

@@ -13,6 +13,7 @@ sold too (docs/RULES.md, "Selling a hotel in a housing shortage").
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import HOTEL, HOUSE, PlaceFrame, ShortageFrame
@@ -280,7 +281,8 @@ def group_has_buildings(s: MonopolyState, g: int) -> bool:
 
 def built_groups(s: MonopolyState) -> list[bool]:
     """For each group index, whether any of its streets has a building."""
-    level = s.level
-    if not any(level):  # the usual case, answered in C
-        return [False] * len(s.ed.groups)
-    return [any(level[m] for m in g.members) for g in s.ed.groups]
+    out = [False] * len(s.ed.groups)
+    group_of = s.ed.group_of
+    for sq in compress(range(len(s.level)), s.level):  # the built squares, found in C
+        out[group_of[sq]] = True
+    return out

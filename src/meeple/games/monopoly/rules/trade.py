@@ -31,9 +31,13 @@ def holders_of_tradeables(s: MonopolyState) -> set[int]:
     """The seats holding something they could trade: a deed with no building in its group, or a
     Get Out of Jail Free card (one pass over the board)."""
     owner, group_of = s.owner, s.ed.group_of
-    built = buildings.built_groups(s)
-    out = {owner[sq] for sq in s.ed.properties if owner[sq] >= 0 and not built[group_of[sq]]}
-    out.update(h for h in s.card_holder if h >= 0)
+    if any(s.level):
+        built = buildings.built_groups(s)
+        out = {owner[sq] for sq in s.ed.properties if not built[group_of[sq]]}
+    else:  # nothing built: every deed can be traded (the usual case, answered in C)
+        out = set(map(owner.__getitem__, s.ed.properties))
+    out.update(s.card_holder)
+    out.discard(-1)
     return out
 
 

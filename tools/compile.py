@@ -1,0 +1,67 @@
+"""Compile the Monopoly engine and its standard bot with mypyc, in place, or remove the build.
+
+Usage: ``python tools/compile.py [--clean] [--check]``
+
+mypyc turns the same typed source into C extension modules, which Python imports in preference
+to the ``.py`` files beside them (``importlib`` tries extension suffixes first). Nothing is
+forked: the ``.py`` files stay the source of truth, and ``--clean`` (or ``make pure``) removes
+the ``.so`` files. After editing a compiled module, compile again or clean: a stale ``.so``
+would shadow the edit (``meeple.buildinfo.build_name()`` and the benchmark report say which
+build runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+
+# The hot path of a simulation: the rules kernel, its decision frames and the standard bot.
+# Not compiled: edition loading (pydantic models, run once per process) and everything else.
+MODULES = [
+    "meeple/kernel/rng.py",
+    "meeple/games/monopoly/actions.py",
+    "meeple/games/monopoly/frames.py",
+    "meeple/games/monopoly/state.py",
+    "meeple/games/monopoly/bots.py",
+    *sorted(str(p.relative_to(SRC)) for p in (SRC / "meeple/games/monopoly/rules").glob("*.py")),
+]
+
+
+def compile_in(src: Path) -> None:
+    """Run mypyc on :data:`MODULES` under ``src``, leaving the ``.so`` files beside them."""
+    cmd = [sys.executable, "-m", "mypyc", *MODULES]
+    subprocess.run(cmd, cwd=src, check=True, env={**os.environ, "MYPYC_OPT_LEVEL": "3"})
+    for leftover in ("build", ".mypy_cache"):  # mypyc's work files, not needed to run
+        shutil.rmtree(src / leftover, ignore_errors=True)
+
+
+def clean(src: Path) -> list[Path]:
+    """Remove compiled modules (and mypyc's shared runtime module) under ``src``."""
+    gone = [p for p in src.rglob("*.so") if p.is_file()]
+    for p in gone:
+        p.unlink()
+    return gone
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    a = ap.parse_args()
+    if a.clean:
+        for p in clean(SRC):
+            print(f"removed {p.relative_to(ROOT)}")
+        return 0
+    compile_in(SRC)
+    print(f"compiled {len(MODULES)} modules in place; `python tools/compile.py --clean` undoes it")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
