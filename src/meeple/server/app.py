@@ -1,4 +1,4 @@
-"""The web server: the JSON API, a WebSocket per seat or spectator, and a placeholder page.
+"""The web server: the JSON API, a WebSocket per seat or spectator, and the browser app.
 
 See docs/SERVER.md for the API reference, the durability guarantees and the security model.
 """
@@ -13,10 +13,11 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Path, Query, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
+from meeple.server import pages
 from meeple.server.hub import Hub, HubError
 from meeple.server.schemas import (
     MAX_TOKEN,
@@ -152,13 +153,7 @@ def create_app(
             body["state_id"] = exc.state_id
         return JSONResponse(body, status_code=exc.status)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def index() -> str:
-        return INDEX_HTML
-
-    @app.get("/play/{gid}", response_class=HTMLResponse, include_in_schema=False)
-    async def play_page(gid: GameIdPath) -> str:
-        return PLAY_HTML
+    pages.install(app)  # the lobby, the game page and their static files
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(
@@ -255,36 +250,3 @@ def create_app(
             hub.unsubscribe(live, sub)
 
     return app
-
-
-INDEX_HTML = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>meeple</title>
-<style>body{font-family:sans-serif;max-width:40em;margin:2em auto}td,th{padding:.2em .8em}</style>
-</head><body>
-<h1>meeple</h1>
-<p>Games in progress on this server. The game page comes in a later version; meanwhile the
-API is documented at <a href="/docs">/docs</a>.</p>
-<table><thead><tr><th>game</th><th>edition</th><th>players</th><th>actions</th></tr></thead>
-<tbody id="games"><tr><td colspan="4">loading...</td></tr></tbody></table>
-<script>
-fetch('/api/games?status=active').then(r => r.json()).then(games => {
-  const body = document.getElementById('games');
-  body.textContent = '';
-  if (!games.length) { body.innerHTML = '<tr><td colspan="4">no open games</td></tr>'; }
-  for (const g of games) {
-    const tr = document.createElement('tr');
-    for (const v of [g.id, g.game, g.players, g.state_id]) {
-      const td = document.createElement('td'); td.textContent = String(v); tr.appendChild(td);
-    }
-    body.appendChild(tr);
-  }
-});
-</script>
-</body></html>
-"""
-
-PLAY_HTML = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>meeple</title></head><body>
-<p>The game page is not written yet. Use the API (<a href="/docs">/docs</a>) with this
-page's token.</p></body></html>
-"""

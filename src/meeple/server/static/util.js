@@ -1,0 +1,121 @@
+// Small helpers shared by the lobby and the game page: the JSON API and DOM building.
+
+export const PLAYER_COLORS = [
+  "#d7263d", "#1b6ddb", "#2e9b4f", "#f08a00", "#7b3fbf", "#0a9aa8", "#7a5230", "#d63d91",
+];
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+// Fetch a JSON endpoint; throws ApiError (with .status and the body) on any non-2xx answer.
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, init);
+  let data = null;
+  try {
+    data = await r.json();
+  } catch {
+    data = null;
+  }
+  if (!r.ok) {
+    let detail = data && data.detail;
+    if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
+    throw new ApiError(r.status, { ...(data || {}), detail });
+  }
+  return data;
+}
+
+// el("div", {class: "x", onclick: f}, "text", child, [more children]) -> an HTML element.
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// The same for SVG elements.
+export function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+function setAttrs(node, attrs) {
+  if (!attrs) return;
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function append(node, children) {
+  for (const c of children) {
+    if (c === undefined || c === null || c === false) continue;
+    if (Array.isArray(c)) append(node, c);
+    else node.append(c instanceof Node ? c : String(c));
+  }
+}
+
+// Split "kind a b" into {kind, args: [numbers]}.
+export function parseAction(text) {
+  const [kind, ...rest] = text.split(" ");
+  return { kind, args: rest.map(Number), text };
+}
+
+let toastTimer = null;
+
+// A short message at the bottom of the screen.
+export function toast(message, isError = false) {
+  let t = document.querySelector(".toast");
+  if (!t) {
+    t = el("div", { class: "toast", role: "status" });
+    document.body.append(t);
+  }
+  t.textContent = message;
+  t.classList.toggle("err", isError);
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+// Black or white text, whichever reads better on `hex`.
+export function inkOn(hex) {
+  const h = hex.replace("#", "");
+  const n = h.length === 3 ? h.split("").map((c) => c + c).join("") : h;
+  const r = parseInt(n.slice(0, 2), 16), g = parseInt(n.slice(2, 4), 16), b = parseInt(n.slice(4, 6), 16);
+  return (r * 299 + g * 587 + b * 114) / 1000 > 150 ? "#1c2421" : "#ffffff";
+}
+
+// Lines of at most `width` characters, words kept whole where possible.
+export function wrap(text, width, maxLines = 4) {
+  const words = text.split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    if (!line) line = w;
+    else if ((line + " " + w).length <= width) line += " " + w;
+    else { lines.push(line); line = w; }
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = kept[maxLines - 1].replace(/.?$/, "…");
+    return kept;
+  }
+  return lines;
+}
