@@ -12,9 +12,9 @@ $(BIN)/meeple: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(BIN)/meeple
 
-# The main job on its embedded defaults.
+# The main job on its embedded defaults: the web app on 127.0.0.1:8000, games in meeple.sqlite.
 run: $(BIN)/meeple
-	$(BIN)/meeple simulate classic --games 100 --seed 0
+	$(BIN)/meeple serve
 
 # Every test, plus lint and type checks.
 test: $(BIN)/meeple lint

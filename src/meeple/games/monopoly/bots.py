@@ -92,6 +92,7 @@ class StandardBot(Bot):
         # Caches keyed by what they depend on, so the play loop does not rescan the board:
         self._reserve_key: tuple[object, ...] = ()
         self._reserve = 0
+        self._has_set = False  # I own a whole street group (kept with the reserve)
         self._offers_key: tuple[object, ...] = ()
         self._offers: list[tuple[int, list[Action], int]] = []
         self._no_offer_turn = -1  # the turn in which no trade offer was found
@@ -156,6 +157,9 @@ class StandardBot(Bot):
                     danger = r
         p = self.p
         self._reserve_key = key
+        self._has_set = any(
+            all(s.owner[m] == me for m in ed.groups[g].members) for g in ed.street_groups
+        )
         self._reserve = int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
         return self._reserve
 
@@ -260,12 +264,12 @@ class StandardBot(Bot):
         cash = s.cash[me]
         ed = s.ed
         # Lift mortgages on set deeds first, when rich.
-        lifts = s.lift_options(me)
+        lifts = s.lift_options(me) if True in s.mortgaged else []
         if lifts:
             sq = max(lifts, key=lambda m: self.deed_value(s, me, m))
             if cash - ed.unmortgage_cost[sq] >= reserve + self.p.unmortgage_extra:
                 return Action(A.UNMORTGAGE, (sq,))
-        builds = s.build_options(me)
+        builds = s.build_options(me) if self._has_set else []  # (set by self.reserve above)
         if builds:
             sq = min(builds, key=lambda m: (s.level[m], -ed.house_cost[m]))
             extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
