@@ -34,7 +34,16 @@ def serve(
     typer.echo(f"meeple: open http://{shown}:{port}/ (API docs at /docs)")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
     app = create_app(url, bot_pace)
-    uvicorn.run(app, host=host, port=port, ws_max_size=16 * 1024 + MAX_ACTION, log_level="info")
+    # No access log: a line for every action is CPU spent on each move under load
+    # (benchmarks/bench_server.py); the app logs what matters (games started, resumed, errors).
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=16 * 1024 + MAX_ACTION,
+        log_level="info",
+        access_log=False,
+    )
 
 
 def _redact(url: str) -> str:

@@ -4,17 +4,24 @@ Every change follows one order, under the game's lock: apply the action to a cop
 commit it to the database, then make the copy the live state and tell the subscribers. A client
 is never told of an action the database does not hold, and an action the database refused
 never shows. ``state_id`` is the number of actions applied, so it names a position exactly.
+
+Commits are grouped (:class:`Writer`): the actions of every game that arrive while a commit is
+under way are committed together in the next transaction, each game waiting for the commit that
+holds its action. One fsync then serves many games, and only one thread ever writes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hmac
 import logging
 import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.games.registry import game_family, game_info, new_game
@@ -24,6 +31,7 @@ from meeple.kernel.rng import derive_seed
 from meeple.server.storage import (
     ACTIVE,
     FINISHED,
+    ActionWrite,
     Storage,
     StoredGame,
     StoredSeat,
@@ -34,6 +42,22 @@ from meeple.server.storage import (
 log = logging.getLogger("meeple.server")
 
 QUEUE_LIMIT = 1000
+
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The cyclic garbage collector's thresholds while a hub runs (Python's defaults: 700, 10, 10).
+
+A busy server holds a few hundred thousand long-lived objects (each WebSocket keeps a chain of
+about 25 coroutines; each game its state and history) and makes many short-lived ones (every
+update's views, every request's frames). With the defaults, objects still in flight at a
+young collection (a view queued for sending, a request waiting for its commit) were promoted to
+the oldest generation, and the full collections that this triggers ran about once a second at
+200 games, each pausing the event loop for 100-250 ms to find nothing. With a young generation
+of 50,000 such objects die before any collection sees them: no full collection happened in 150 s
+at 200 games, the longest pause was under 60 ms, and the server spent about 20% less CPU per
+action. Reference counting still frees almost everything at once; only cycles wait longer.
+"""
+
+T = TypeVar("T")
 
 
 class HubError(Exception):
@@ -94,52 +118,60 @@ class LiveGame:
             raise HubError(403, "this token does not belong to a seat of this game")
         return found
 
-    def public(self) -> dict[str, Any]:
+    def _position(self) -> dict[str, Any]:
         r = self.state.result()
+        return {
+            "state_id": self.state_id,
+            "status": self.status,
+            "current_player": self.state.current_player(),
+            "result": None if r is None else r.to_dict(),
+        }
+
+    def public(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "game": self.state.game_id,
-            "status": self.status,
-            "state_id": self.state_id,
-            "current_player": self.state.current_player(),
+            **self._position(),
             "seats": [{"seat": s.seat, "type": s.kind, "name": s.name} for s in self.seats],
-            "result": None if r is None else r.to_dict(),
             "view": self.state.view(None),
         }
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        out = self.public()
-        out["seat"] = seat
-        out["view"] = self.state.view(seat)
         legal: list[dict[str, str]] = []
         if self.state.current_player() == seat and not self.state.is_terminal():
             legal = [
                 {"action": str(a), "text": self.state.describe_action(a)}
                 for a in self.state.legal_actions()
             ]
-        out["legal_actions"] = legal
-        return out
+        return {
+            "id": self.id,
+            "game": self.state.game_id,
+            **self._position(),
+            "seats": [{"seat": s.seat, "type": s.kind, "name": s.name} for s in self.seats],
+            "seat": seat,
+            "view": self.state.view(seat),  # the seat's view only: never the public one too
+            "legal_actions": legal,
+        }
 
     def message(self, seat: int | None, events: list[str]) -> dict[str, Any]:
         """What a subscriber of ``seat`` is sent after a change (or on connecting)."""
-        r = self.state.result()
         return {
             "type": "update",
-            "state_id": self.state_id,
-            "status": self.status,
-            "current_player": self.state.current_player(),
-            "result": None if r is None else r.to_dict(),
+            **self._position(),
             "events": events,
             "view": self.state.view(seat),
         }
 
     def broadcast(self, events: list[str]) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        """Queue the update for every subscriber: one message (and view) per seat watched."""
+        head = {"type": "update", **self._position(), "events": events}
+        messages: dict[int | None, dict[str, Any]] = {}
         for sub in list(self.subscribers):
-            if sub.seat not in views:
-                views[sub.seat] = self.message(sub.seat, events)
+            msg = messages.get(sub.seat)
+            if msg is None:
+                msg = messages[sub.seat] = {**head, "view": self.state.view(sub.seat)}
             try:
-                sub.queue.put_nowait(views[sub.seat])
+                sub.queue.put_nowait(msg)
             except asyncio.QueueFull:  # a client that does not read: drop it
                 self.subscribers.remove(sub)
                 with contextlib.suppress(asyncio.QueueFull):
@@ -175,18 +207,115 @@ def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
     return Seat(st.seat, st.kind, st.name, st.bot, st.token_hash, bot)
 
 
+def _retrieved(fut: asyncio.Future[None]) -> None:
+    if not fut.cancelled():
+        fut.exception()
+
+
+class Writer:
+    """The one writer of the database: every write runs on its single thread, actions grouped.
+
+    :meth:`append` queues an action; while a commit is under way, the actions that arrive wait
+    and are then stored together by one :meth:`Storage.append_actions` transaction (group
+    commit: one fsync for all of them). After that commit, and only then, each action's
+    ``on_commit`` runs on the event loop (the game's new state is published) and its waiter
+    wakes. If a grouped commit fails, each of its actions is retried alone, so one bad action
+    fails only its own request.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.executor: ThreadPoolExecutor | None = None
+        self.pending: list[tuple[ActionWrite, Callable[[], None], asyncio.Future[None]]] = []
+        self.task: asyncio.Task[None] | None = None
+        self.commits = 0  # transactions that stored actions, for tests and logs
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` on the writer thread (between two grouped commits)."""
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(1, thread_name_prefix="meeple-db")
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    async def append(self, write: ActionWrite, on_commit: Callable[[], None]) -> None:
+        """Store ``write``; ``on_commit()`` runs once it is committed, even if this waiter is
+        cancelled meanwhile (so the live game never falls behind the database). Raises what
+        the database raised; then nothing was stored and ``on_commit`` does not run."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        fut.add_done_callback(_retrieved)  # a cancelled waiter never reads the error itself
+        self.pending.append((write, on_commit, fut))
+        if self.task is None:
+            self.task = asyncio.create_task(self._drain(), name="meeple-group-commit")
+        await asyncio.shield(fut)
+
+    async def _drain(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    errors = await self.run(self._store, [w for w, _, _ in batch])
+                except Exception as exc:  # the executor itself failed
+                    errors = [exc] * len(batch)
+                for (write, on_commit, fut), err in zip(batch, errors, strict=True):
+                    if err is None:
+                        try:
+                            on_commit()
+                        except Exception:
+                            log.exception("game %s: publishing action %d", write.game, write.index)
+                        if not fut.done():
+                            fut.set_result(None)
+                    elif not fut.done():
+                        fut.set_exception(err)
+                    else:
+                        log.error("game %s: action %d not stored: %s", write.game, write.index, err)
+        finally:
+            self.task = None
+
+    def _store(self, writes: list[ActionWrite]) -> list[Exception | None]:
+        # On the writer thread: all in one transaction, else one by one to isolate a failure.
+        try:
+            self.storage.append_actions(writes)
+            self.commits += 1
+            return [None] * len(writes)
+        except Exception as exc:
+            if len(writes) == 1:
+                return [exc]
+        errors: list[Exception | None] = []
+        for w in writes:
+            try:
+                self.storage.append_actions([w])
+                self.commits += 1
+                errors.append(None)
+            except Exception as exc:
+                errors.append(exc)
+        return errors
+
+    async def close(self) -> None:
+        """Finish the commits under way, then stop the thread."""
+        while self.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self.task)
+        if self.executor is not None:
+            executor, self.executor = self.executor, None
+            await asyncio.to_thread(executor.shutdown, wait=True)
+
+
 class Hub:
     """The live games of one server, over one :class:`Storage`."""
 
     def __init__(self, storage: Storage, bot_pace: float = 0.5) -> None:
         self.storage = storage
+        self.writer = Writer(storage)
         self.bot_pace = bot_pace
         self.games: dict[str, LiveGame] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.gc_before: tuple[int, int, int] | None = None
 
     async def start(self) -> None:
         """Create the tables if needed and resume every unfinished game, bots included."""
-        await asyncio.to_thread(self.storage.create_tables)
+        if self.gc_before is None:
+            self.gc_before = gc.get_threshold()
+            gc.set_threshold(*GC_THRESHOLDS)
+        await self.writer.run(self.storage.create_tables)
         for stored in await asyncio.to_thread(self.storage.load_unfinished):
             try:
                 live = rebuild(stored)
@@ -205,10 +334,14 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
         self.tasks.clear()
+        await self.writer.close()
         for live in self.games.values():
             for sub in live.subscribers:
                 with contextlib.suppress(asyncio.QueueFull):
                     sub.queue.put_nowait(None)
+        if self.gc_before is not None:
+            gc.set_threshold(*self.gc_before)
+            self.gc_before = None
 
     def _start_bots(self, live: LiveGame) -> None:
         if live.status != ACTIVE or not any(s.bot is not None for s in live.seats):
@@ -257,7 +390,7 @@ class Hub:
             live_seats = [_seat(st, info.family, seed) for st in stored_seats]
         except (MeepleError, ValueError) as exc:
             raise HubError(422, str(exc)) from None
-        gid = await asyncio.to_thread(self.storage.create_game, game, n, seed, {}, stored_seats)
+        gid = await self.writer.run(self.storage.create_game, game, n, seed, {}, stored_seats)
         live = LiveGame(gid, state, live_seats)
         self.games[gid] = live
         self._start_bots(live)
@@ -334,15 +467,19 @@ class Hub:
             raise HubError(422, f"the game cannot apply {str(action)!r}: {exc}") from None
         index = len(work.history) - 1
         status = FINISHED if work.is_terminal() else ACTIVE
+        texts: list[str] = []
+
+        def publish() -> None:  # runs once the action is committed, and only then
+            live.state = work
+            texts.extend(work.describe(e) for e in events)
+            live.broadcast(texts)
+            live.changed.set()
+
         try:
-            await asyncio.to_thread(self.storage.append_action, live.id, index, str(action), status)
+            await self.writer.append(ActionWrite(live.id, index, str(action), status), publish)
         except Exception:
             log.exception("game %s: cannot store action %d", live.id, index)
             raise HubError(503, "the database did not accept the action; try again") from None
-        live.state = work
-        texts = [work.describe(e) for e in events]
-        live.broadcast(texts)
-        live.changed.set()
         return texts
 
     def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:

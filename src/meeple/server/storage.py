@@ -6,8 +6,11 @@ token (never the token itself); ``actions`` holds every accepted action as text,
 with a unique ``(game, index)`` so an action can never be stored twice. A game is rebuilt by
 replaying its actions (:func:`meeple.kernel.saves.replay`), so nothing else needs storing.
 
-Every function runs in its own transaction and is synchronous; the hub calls them from a worker
-thread so the event loop never waits on the database.
+Every function runs in its own transaction and is synchronous; the hub calls them from worker
+threads so the event loop never waits on the database, and makes every write (new games and
+actions) from one thread, so writers never wait on each other's locks.
+:meth:`Storage.append_actions` stores the actions of many games in one transaction: the hub's
+group commit.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +34,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -107,6 +112,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+@dataclass(frozen=True)
+class ActionWrite:
+    """Action number ``index`` of ``game`` as text, and the game's status once it is applied."""
+
+    game: str
+    index: int
+    text: str
+    status: str = ACTIVE
 
 
 @dataclass
@@ -198,10 +213,25 @@ class Storage:
 
         Raises ``sqlalchemy.exc.IntegrityError`` if that index is already stored.
         """
-        with Session(self.engine) as s, s.begin():
-            s.add(ActionRow(game=game, index=index, text=text))
-            if status != ACTIVE:
-                s.execute(update(GameRow).where(GameRow.id == game).values(status=status))
+        self.append_actions([ActionWrite(game, index, text, status)])
+
+    def append_actions(self, writes: Sequence[ActionWrite]) -> None:
+        """Store several actions (of one or many games) and new statuses in one transaction.
+
+        All or nothing: one commit, so one fsync on SQLite however many games it serves. Raises
+        ``sqlalchemy.exc.IntegrityError`` if any index is already stored (and stores none).
+        """
+        if not writes:
+            return
+        rows = [{"game": w.game, "index": w.index, "text": w.text} for w in writes]
+        by_status: dict[str, list[str]] = {}
+        for w in writes:
+            if w.status != ACTIVE:
+                by_status.setdefault(w.status, []).append(w.game)
+        with self.engine.begin() as c:
+            c.execute(insert(ActionRow), rows)
+            for status, games in by_status.items():
+                c.execute(update(GameRow).where(GameRow.id.in_(games)).values(status=status))
 
     def actions(self, game: str) -> list[str]:
         """The stored actions of ``game`` in order."""

@@ -1,0 +1,45 @@
+"""The load benchmark (``benchmarks/bench_server.py``) runs at a tiny size and counts right.
+
+No timing is asserted: figures are for the benchmark's own runs, not for tests.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_server.py"
+
+
+@pytest.mark.parametrize("client", ["bot", "page"])
+def test_bench_server_tiny(tmp_path: Path, client: str) -> None:
+    out = tmp_path / "bench.json"
+    cmd = [
+        sys.executable,
+        str(SCRIPT),
+        "--games", "3",
+        "--actions-per-game", "25",
+        "--pace", "0",
+        "--duration", "120",
+        "--client", client,
+        "--seed", "5",
+        "--json", str(out),
+    ]  # fmt: skip
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "actions/s" in run.stdout and "p99" in run.stdout
+    r = json.loads(out.read_text())
+    assert r["client"] == client and r["database"] == "sqlite"
+    assert r["games"] == r["concurrent_games"] == r["games_capped"] == 3
+    assert r["games_finished"] == 0
+    assert r["actions"] == 3 * 25
+    assert r["updates"] == 4 * 3 * 25  # every seat's socket told of every action
+    assert r["http"]["samples"] == 75 and r["ws"]["samples"] == 4 * 75
+    assert r["view"]["samples"] == (75 if client == "page" else 0)
+    assert r["errors"] == 0 and r["conflicts_409"] == 0 and r["error_samples"] == []
+    assert 0 < r["http"]["p50_ms"] <= r["http"]["p99_ms"] <= r["http"]["max_ms"]
+    assert r["server_cpu_seconds"] is None or r["server_cpu_seconds"] > 0
