@@ -441,7 +441,10 @@ class Hub:
                 return False
             before = bot.rng.state
             try:
-                action = bot.choose(state)
+                # In a worker thread: a searching bot (mcts) may think for a second, and the
+                # event loop must keep serving every other game meanwhile. The state cannot
+                # change under it: every change to a game is made holding its lock, held here.
+                action = await asyncio.to_thread(bot.choose, state)
             except Exception:
                 log.exception(
                     "bot %s of game %s failed; it takes the first legal action", seat, live.id

@@ -3,8 +3,10 @@
 from typing import Any
 
 from meeple.bots.base import register_bot
+from meeple.bots.mcts import register_search
 from meeple.games.monopoly.bots import StandardBot, param_bot
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, parse_edition
+from meeple.games.monopoly.search import MonopolySearch
 from meeple.games.monopoly.state import MonopolyState, new_monopoly
 from meeple.games.registry import GameInfo, register_edition_factory, register_game
 from meeple.kernel.protocol import GameState
@@ -34,3 +36,4 @@ _register()
 register_edition_factory(_from_edition_data)
 register_bot("standard", lambda seed, _: StandardBot(seed), family="monopoly")
 register_bot("param", param_bot, family="monopoly")
+register_search("monopoly", MonopolySearch())
