@@ -1,6 +1,7 @@
-"""Speed of 4-player classic games on one process: games/s, player-turns/s, actions/s.
+"""Speed of 4-player classic games: games/s, player-turns/s, actions/s, on one process or
+``--workers N`` (the process pool ``meeple simulate`` uses).
 
-Run: ``.venv/bin/python benchmarks/bench_classic.py [--games 200] [--bots random]``.
+Run: ``.venv/bin/python benchmarks/bench_classic.py [--games 200] [--bots standard] [--workers 2]``.
 Each game is played to the end (no turn cap unless ``--max-turns``) exactly as ``meeple
 simulate`` plays it, events off. Best of ``--repeat`` runs, to damp noise from other processes.
 """

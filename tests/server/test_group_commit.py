@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,10 @@ def run_hub(db: Path, body: Any) -> Any:
             await hub.stop()
             hub.storage.close()
 
-    return asyncio.run(main())
+    # On a thread of its own: a pytest-xdist worker that ran the browser tests first has
+    # Playwright's event loop running on the main thread, where asyncio.run() is refused.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main()).result()
 
 
 def test_concurrent_games_share_commits(tmp_path: Path) -> None:
