@@ -225,7 +225,7 @@ class StandardBot(Bot):
         if low > limit:
             return A.A_PASS
         # Jump a quarter of the way to the limit, as people do, instead of creeping up by the
-        # minimum: the auction still ends below every rival's limit, in a few bids, not hundreds.
+        # minimum: never past the limit, and an auction takes a few bids, not hundreds.
         return Action(A.BID, (low + int(limit - low) // 4,))
 
     def raise_money(self, s: MonopolyState, me: int, legal: list[Action]) -> Action:
