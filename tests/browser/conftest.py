@@ -13,17 +13,16 @@ from __future__ import annotations
 import fcntl
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from tests.server.process import free_port, start_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -78,46 +77,14 @@ def chromium() -> str:
     return CHROMIUM
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ``meeple serve`` of its own (temporary SQLite file, bots at a small pace): its URL."""
     tmp = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    env = dict(os.environ)
-    env.pop("MEEPLE_DATABASE_URL", None)
-    cmd = [
-        sys.executable,
-        "-m",
-        "meeple.cli.main",
-        "serve",
-        "--port",
-        str(port),
-        "--database-url",
-        f"sqlite:///{tmp / 'games.sqlite'}",
-        "--bot-pace",
-        str(BOT_PACE),
-    ]
-    log = tmp / "serve.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    port = free_port()
+    proc = start_server(tmp / "games.sqlite", port, tmp / "serve.log", BOT_PACE)
     base = f"http://127.0.0.1:{port}"
     try:
-        end = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None, log.read_text()
-            assert time.monotonic() < end, "server did not start: " + log.read_text()
-            time.sleep(0.05)
         yield base
     finally:
         proc.terminate()

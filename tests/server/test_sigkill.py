@@ -8,12 +8,9 @@ are restored on resume, the whole game must equal the one an uninterrupted run p
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -22,6 +19,7 @@ import httpx
 from meeple.bots.base import make_bot
 from meeple.games.registry import new_game
 from meeple.kernel.rng import derive_seed
+from tests.server.process import free_port, start_server
 
 GAME, PLAYERS, SEED, BOT = "classic", 4, 21, "random"
 
@@ -34,40 +32,8 @@ def expected_actions() -> list[str]:
     return [str(a) for a in s.history]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def start(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
-    env = dict(os.environ)
-    env.pop("MEEPLE_DATABASE_URL", None)
-    cmd = [
-        sys.executable,
-        "-m",
-        "meeple.cli.main",
-        "serve",
-        "--port",
-        str(port),
-        "--database-url",
-        f"sqlite:///{db}",
-        "--bot-pace",
-        "0",
-    ]
-    with log.open("ab") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        assert proc.poll() is None, log.read_text()
-        time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("server did not start: " + log.read_text())
+    return start_server(db, port, log, bot_pace=0)
 
 
 def stored(db: Path, gid: str) -> list[tuple[int, str]]:
