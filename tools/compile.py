@@ -25,10 +25,13 @@ SRC = ROOT / "src"
 # The hot path of a simulation: the rules kernel, its decision frames and the standard bot.
 # Not compiled: edition loading (pydantic models, run once per process) and everything else.
 MODULES = [
+    "meeple/kernel/protocol.py",  # GameState, so MonopolyState is a native class
     "meeple/kernel/rng.py",
+    "meeple/bots/base.py",  # Bot, so StandardBot is a native class
     "meeple/games/monopoly/actions.py",
     "meeple/games/monopoly/frames.py",
     "meeple/games/monopoly/state.py",
+    "meeple/games/monopoly/tables.py",
     "meeple/games/monopoly/bots.py",
     *sorted(str(p.relative_to(SRC)) for p in (SRC / "meeple/games/monopoly/rules").glob("*.py")),
 ]

@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.edition import Edition
 from meeple.games.monopoly.state import MonopolyState
+from meeple.games.monopoly.tables import Edition
 from meeple.games.registry import new_game
 
 _PLAIN = {A.ROLL, A.END_TURN, A.PASS, A.DECLINE}

@@ -15,7 +15,8 @@ from meeple.analysis.landing import (
     landing_analysis,
 )
 from meeple.analysis.stationary import closed_class, stationary
-from meeple.games.monopoly.edition import GO_TO_JAIL, builtin_edition, builtin_edition_ids
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+from meeple.games.monopoly.tables import GO_TO_JAIL
 
 F = Fraction
 

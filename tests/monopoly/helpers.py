@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.monopoly import MonopolyState, new_monopoly
-from meeple.games.monopoly.audit import audit
+from meeple.games.monopoly.audit import audit, board_signature
 from meeple.kernel.protocol import Action, Event
 from meeple.kernel.rng import Rng
 
@@ -88,8 +88,9 @@ def deck_top(s: MonopolyState, deck: int, card_id: str) -> None:
 
 def act(s: MonopolyState, text: str) -> list[Event]:
     """Apply an action given as text and check the invariants still hold."""
+    before = board_signature(s)
     events = s.apply(Action.parse(text))
-    problems = audit(s)
+    problems = audit(s, before)
     assert not problems, problems
     return events
 

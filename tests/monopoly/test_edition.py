@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 
 from meeple.games.monopoly.edition import (
-    STREET,
     builtin_edition,
+    builtin_edition_ids,
     load_edition_file,
     parse_edition,
 )
+from meeple.games.monopoly.tables import STREET
 from meeple.kernel.errors import EditionError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,3 +138,19 @@ def test_edition_file_round_trip(tmp_path: Path) -> None:
     path.write_text(CLASSIC.read_text())
     ed = load_edition_file(path)
     assert ed.rent == builtin_edition("classic").rent
+
+
+@pytest.mark.parametrize("edition", builtin_edition_ids())
+def test_the_play_loop_reads_the_same_rules_the_file_gave(edition: str) -> None:
+    """``Edition.rules`` (the play loop's native copy) has every field of the validated
+    ``RulesModel``, in the same order, with the same values."""
+    from dataclasses import fields
+
+    from meeple.games.monopoly.edition import RulesModel
+
+    ed = builtin_edition(edition)
+    assert [f.name for f in fields(ed.rules)] == list(RulesModel.model_fields)
+    for name in RulesModel.model_fields:
+        value = getattr(ed.rules, name)
+        expected = getattr(ed.model.rules, name)
+        assert (list(value) if isinstance(value, tuple) else value) == expected, name

@@ -16,7 +16,7 @@ import pytest
 
 from meeple.bots.base import Bot, RandomBot
 from meeple.games.monopoly import MonopolyState, new_monopoly
-from meeple.games.monopoly.audit import audit
+from meeple.games.monopoly.audit import audit, board_signature
 from meeple.games.monopoly.bots import StandardBot
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
 from meeple.kernel.protocol import Action, GameState
@@ -64,8 +64,9 @@ def play_audited(
     bots[:standard] = [StandardBot(derive_seed(seed, 8, p)) for p in range(standard)]
     while not s.is_terminal():
         action = bots[s.current_player()].choose(s)
+        before = board_signature(s)
         s.apply(action)
-        problems = audit(s)
+        problems = audit(s, before)
         assert not problems, f"seed {seed} after {len(s.history)} actions ({action}): {problems}"
     problems = audit(s)
     assert not problems, problems
@@ -119,3 +120,24 @@ def test_standard_bots_keep_every_invariant(edition: str) -> None:
         play_audited(
             derive_seed(77, i), players, eager=i % 4 == 1, edition=edition, standard=standard
         )
+
+
+def test_the_audit_catches_a_board_change_that_kept_its_stamp() -> None:
+    """The caches of the rules and bots are keyed by the board stamp; a rule that changed the
+    board without taking a new stamp would leave them stale, and the audit says so."""
+    s = new_monopoly("classic", 4, 3)
+    before = board_signature(s)
+    s.owner[1] = 0  # by hand, without board_changed()
+    assert any("kept its stamp" in p for p in audit(s, before))
+    s.board_changed()
+    assert audit(s, before) == []
+
+
+def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
+    s = new_monopoly("classic", 4, 3)
+    s.owner[1] = 2
+    s.board_changed()
+    assert s.legal_actions()  # seat 0 may trade with seat 2 now: the cache holds {2}
+    assert s._holders == {2} and audit(s) == []
+    s.owner[3] = 1  # by hand, keeping the stamp
+    assert any("holders" in p for p in audit(s))

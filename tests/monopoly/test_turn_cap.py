@@ -5,7 +5,7 @@ rules/money.net_worth). Also a few seeded random games, audited after every acti
 
 import random
 
-from meeple.games.monopoly.audit import audit
+from meeple.games.monopoly.audit import audit, board_signature
 from tests.monopoly.helpers import act, at, build_to, capped_game, cash, dice, own, pass_windows
 
 
@@ -79,8 +79,9 @@ def play_random(seed: int, players: int, max_turns: int) -> None:
         # Prefer the plain moves so games progress; still try every kind now and then.
         quiet = [a for a in legal if a.kind in ("roll", "end_turn", "pass", "buy", "accept")]
         a = pick.choice(quiet if quiet and pick.random() < 0.8 else legal)
+        before = board_signature(s)
         s.apply(a)
-        problems = audit(s)
+        problems = audit(s, before)
         assert not problems, (seed, s.history[-10:], problems)
     assert s.is_terminal()
     r = s.result()

@@ -51,7 +51,7 @@ from fractions import Fraction
 from typing import Literal
 
 from meeple.analysis.stationary import closed_class, stationary
-from meeple.games.monopoly.edition import (
+from meeple.games.monopoly.tables import (
     CARD,
     ELEMENT,
     GO_TO_JAIL,

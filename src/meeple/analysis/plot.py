@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from meeple.analysis.landing import LandingResult
-from meeple.games.monopoly.edition import STREET
+from meeple.games.monopoly.tables import STREET
 
 
 def cell(index: int, size: int) -> tuple[int, int, int]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from meeple.analysis.landing import LandingResult
-from meeple.games.monopoly.edition import RAILROAD, STREET, UTILITY
+from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from meeple.analysis.landing import LandingResult
 from meeple.analysis.rent import RentRow
-from meeple.games.monopoly.edition import KIND_NAMES
+from meeple.games.monopoly.tables import KIND_NAMES
 
 
 def exact(x: Fraction) -> dict[str, Any]:

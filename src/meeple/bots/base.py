@@ -7,12 +7,17 @@ plays out identically.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import Rng
 
 
+# Compiled with the engine (tools/compile.py) so the standard bot is a native class; bots that
+# are not compiled (mcts, Monopolis) still subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot:
     """Base class: subclasses implement :meth:`choose`."""
 
@@ -34,6 +39,16 @@ class RandomBot(Bot):
     def choose(self, state: GameState) -> Action:
         legal = state.legal_actions()
         return legal[self.rng.below(len(legal))]
+
+
+def play_out(state: GameState, bots: Sequence[Bot]) -> int:
+    """Let ``bots`` (one per seat) play ``state`` to its end; returns the number of actions.
+    The loop of every simulation, compiled with the engine (``tools/compile.py``)."""
+    n = 0
+    while not state.is_terminal():
+        state.apply(bots[state.current_player()].choose(state))
+        n += 1
+    return n
 
 
 BotFactory = Callable[[int, str], Bot]

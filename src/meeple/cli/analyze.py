@@ -19,7 +19,8 @@ from rich.table import Table
 from meeple.analysis.landing import JAIL_POLICIES, LandingResult, landing_analysis
 from meeple.analysis.rent import RentRow, rent_per_roll
 from meeple.analysis.report import landing_report
-from meeple.games.monopoly.edition import Edition, builtin_edition, builtin_edition_ids
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+from meeple.games.monopoly.tables import Edition
 
 analyze_app = typer.Typer(
     help="Exact analyses of a Monopoly edition (Markov chains, no sampling).",

@@ -22,13 +22,9 @@ from meeple.cli.analyze import analyze_app
 from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.stats import wilson
-from meeple.games.monopoly.edition import (
-    Edition,
-    builtin_edition,
-    builtin_edition_ids,
-    load_edition_file,
-)
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, load_edition_file
 from meeple.games.monopoly.edition_text import export_toml, render_edition
+from meeple.games.monopoly.tables import Edition
 from meeple.games.registry import game_ids, game_info
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.saves import load_game

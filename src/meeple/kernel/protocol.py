@@ -14,6 +14,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 
 class Action(NamedTuple):
     """A small, hashable action value: a kind and integer arguments.
@@ -78,6 +80,9 @@ class GameResult:
         }
 
 
+# Compiled by mypyc with the Monopoly engine (tools/compile.py), so that MonopolyState is a
+# native class (attributes in C slots, not a dict); games that are not compiled still subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """One game in progress. Subclasses hold flat, cheaply copied data."""
 

@@ -106,7 +106,7 @@ def _monopoly_board(state: MonopolyState) -> dict[str, Any]:
         "name": ed.name,
         "currency": ed.currency,
         "names": model.names.model_dump(),
-        "rules": ed.rules.model_dump(),
+        "rules": ed.model.rules.model_dump(),
         "groups": [
             {"id": g.id, "name": g.name, "color": g.color, "kind": kinds[ed.groups[i].kind - 1]}
             for i, g in enumerate(model.groups)

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.bots.base import make_bot
+from meeple.bots.base import make_bot, play_out
 from meeple.games.registry import game_family, new_game
 from meeple.kernel.rng import derive_seed
 
@@ -65,10 +65,7 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
     kinds = cfg.seat_bots(i)
     family = game_family(cfg.game, cfg.options)
     bots = [make_bot(k, family, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)]
-    n = 0
-    while not s.is_terminal():
-        s.apply(bots[s.current_player()].choose(s))
-        n += 1
+    n = play_out(s, bots)
     r = s.result()
     assert r is not None
     if cfg.save_dir:

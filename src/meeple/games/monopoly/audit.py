@@ -3,24 +3,44 @@
 DESIGN.md, "Correctness you can see": money conserved with the bank as the only source and sink;
 houses and hotels conserved with the bank's stock; one owner per deed; even building; no
 building in a group with a mortgage; Get Out of Jail Free cards conserved; no negative cash;
-and the hot path's shortcuts (``has_management``, ``is_legal`` for moving on) agree with the full
-legal-action lists. Used by the random-play tests after every action.
+the hot path's shortcuts (``has_management``, ``is_legal`` for moving on) agree with the full
+legal-action lists; and the board stamp is honest: a change to who owns, builds, mortgages, holds
+a jail card or plays takes a new stamp (pass :func:`board_signature` from before the action), and
+what is cached under the current stamp is what computing it afresh gives. Used by the
+random-play tests after every action.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.edition import STREET
+from meeple.games.monopoly.rules import trade
+from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
 
 
-def audit(s: MonopolyState) -> list[str]:
-    """Every broken invariant, as sentences; empty when the state is sound."""
+def board_signature(s: MonopolyState) -> tuple[Any, ...]:
+    """The board stamp and everything it stands for (take it before an action, for
+    :func:`audit`)."""
+    board = (s.owner, s.level, s.mortgaged, s.card_holder, s.alive)
+    return (s.board_stamp, *(tuple(x) for x in board))
+
+
+def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
+    """Every broken invariant, as sentences; empty when the state is sound. ``before`` is the
+    :func:`board_signature` taken before the last action, to check the stamp moved with it."""
     bad: list[str] = []
+    if before is not None:
+        now = board_signature(s)
+        if now[1:] != before[1:] and now[0] == before[0]:
+            bad.append("the board changed but kept its stamp (a rule forgot board_changed())")
+    if s._holders_stamp == s.board_stamp:
+        fresh = trade.find_holders(s)
+        if fresh != s._holders:
+            bad.append(f"cached holders of tradeables {set(s._holders)} != {set(fresh)}")
     ed, r = s.ed, s.rules
     cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
     start = r.starting_cash * s.n

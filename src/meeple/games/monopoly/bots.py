@@ -21,7 +21,6 @@ from pathlib import Path
 
 from meeple.bots.base import Bot
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.edition import RAILROAD, STREET, UTILITY
 from meeple.games.monopoly.frames import (
     DEED,
     AuctionFrame,
@@ -33,8 +32,9 @@ from meeple.games.monopoly.frames import (
     SnowflakeFrame,
     TradeFrame,
 )
-from meeple.games.monopoly.rules import buying, rent, trade
+from meeple.games.monopoly.rules import bankruptcy, buildings, buying, mortgage, rent, trade
 from meeple.games.monopoly.state import MonopolyState
+from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
 from meeple.kernel.protocol import Action, GameState
 
 
@@ -80,6 +80,10 @@ class Params:
         return cls(**out)
 
 
+Offer = tuple[int, tuple[int, ...], int]
+"""A trade offer the standard bot may make: (partner, deeds changing hands, cash it pays)."""
+
+
 class StandardBot(Bot):
     """A heuristic player for every Monopoly edition (see the module docstring)."""
 
@@ -89,16 +93,24 @@ class StandardBot(Bot):
         super().__init__(seed)
         self.p = params or Params()
         self.plan: list[Action] = []  # the rest of a trade offer being drafted
-        # Caches keyed by what they depend on, so the play loop does not rescan the board:
-        self._reserve_key: tuple[object, ...] = ()
+        # Caches keyed by (seat, board stamp): the valuations depend on the board alone, and the
+        # stamp changes whenever it does, so the play loop does not rescan the board.
+        self._reserve_key = (-1, 0)
         self._reserve = 0
         self._has_set = False  # I own a whole street group (kept with the reserve)
-        self._offers_key: tuple[object, ...] = ()
-        self._offers: list[tuple[int, list[Action], int]] = []
+        # Who owns each square, as a tuple made once per board stamp and replaced only when
+        # ownership changed: the trade caches below compare it by identity.
+        self._owners_stamp = 0
+        self._owners: tuple[int, ...] = ()
+        self._offers_me = -1  # the seat and owners the offer shapes were worked out for
+        self._offers_owners: tuple[int, ...] = ()
+        self._offers: list[Offer] = []
         self._no_offer_turn = -1  # the turn in which no trade offer was found
-        # Offers already made, with the board they were made on: the same offer on the same
+        # Offers already made, by who owned what when they were made: the same offer on the same
         # board would get the same answer, so it is not made again until ownership changes.
-        self._offered: set[tuple[tuple[Action, ...], tuple[int, ...]]] = set()
+        self._offered: dict[tuple[int, ...], set[Offer]] = {}
+        self._made_owners: tuple[int, ...] = ()  # the owners _made belongs to
+        self._made: set[Offer] = set()
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -131,11 +143,11 @@ class StandardBot(Bot):
             cost = s.ed.house_cost[top.square]
             wants = s.cash[me] - cost >= self.reserve(s, me)
             return A.A_WANT if wants else A.A_NO
+        if isinstance(top, DebtFrame):
+            return self.raise_money(s, me, top)
         legal = s.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if isinstance(top, DebtFrame):
-            return self.raise_money(s, me, legal)
         if isinstance(top, PlaceFrame | SnowflakeFrame):
             return max(legal, key=lambda a: self.square_rent(s, a.args[0]))
         return legal[0]
@@ -144,7 +156,7 @@ class StandardBot(Bot):
 
     def reserve(self, s: MonopolyState, me: int) -> int:
         """Cash to keep: grows with the worst rent an opponent can charge now."""
-        key = (me, *board_key(s))
+        key = (me, s.board_stamp)
         if key == self._reserve_key:
             return self._reserve
         danger = 0
@@ -228,30 +240,32 @@ class StandardBot(Bot):
         # minimum: never past the limit, and an auction takes a few bids, not hundreds.
         return Action(A.BID, (low + int(limit - low) // 4,))
 
-    def raise_money(self, s: MonopolyState, me: int, legal: list[Action]) -> Action:
+    def raise_money(self, s: MonopolyState, me: int, f: DebtFrame) -> Action:
         """Least damaging first: mortgage deeds outside sets (cheapest rent first), sell
-        buildings (cheapest houses first), sell a whole group, mortgage set deeds, bankrupt."""
-        ed = s.ed
-
-        def loose(a: Action) -> bool:
-            sq = a.args[0]
-            g = ed.group_of[sq]
-            return ed.kind[sq] != STREET or not rent.owns_group(s, me, g)
-
-        mortgages = [a for a in legal if a.kind == A.MORTGAGE]
-        loose_m = [a for a in mortgages if loose(a)]
-        if loose_m:
-            return min(loose_m, key=lambda a: self.square_rent(s, a.args[0]) + ed.price[a.args[0]])
-        sells = [a for a in legal if a.kind == A.SELL_BUILDING]
+        buildings (cheapest houses first), sell a whole group, mortgage set deeds, bankrupt.
+        Read off the option lists the legal actions are made of (the same order)."""
+        ed, r = s.ed, s.rules
+        mortgages = mortgage.mortgage_squares(s, me) if r.mortgages else []
+        loose = [
+            sq
+            for sq in mortgages
+            if ed.kind[sq] != STREET or not rent.owns_group(s, me, ed.group_of[sq])
+        ]
+        if loose:
+            sq = min(loose, key=lambda m: self.square_rent(s, m) + ed.price[m])
+            return Action(A.MORTGAGE, (sq,))
+        sells = buildings.sell_squares(s, me) if r.buildings else []
         if sells:
-            return min(sells, key=lambda a: (ed.house_cost[a.args[0]], -s.level[a.args[0]]))
-        for kind in (A.SELL_GROUP, A.MORTGAGE):
-            options = [a for a in legal if a.kind == kind]
-            if options:
-                return options[0]
-        if A.A_BANKRUPT in legal:
+            sq = min(sells, key=lambda m: (ed.house_cost[m], -s.level[m]))
+            return Action(A.SELL_BUILDING, (sq,))
+        groups = buildings.sell_group_groups(s, me) if r.buildings else []
+        if groups:
+            return Action(A.SELL_GROUP, (groups[0],))
+        if mortgages:
+            return Action(A.MORTGAGE, (mortgages[0],))
+        if bankruptcy.can_declare(s, f):
             return A.A_BANKRUPT
-        return legal[0]
+        return s.legal_actions()[0]  # only trades left: the first
 
     def manage(self, s: MonopolyState, me: int) -> Action:
         """Before a roll, at the end of a turn or in a window: claim rent, lift mortgages,
@@ -299,13 +313,22 @@ class StandardBot(Bot):
     def missing_from(self, s: MonopolyState, me: int, g: int) -> tuple[int, list[int]]:
         """(owner, deeds) when all of street group ``g`` I lack belongs to one other player and
         nothing in it is built; (-1, []) otherwise."""
+        owner, level = s.owner, s.level
+        q = -1
+        missing: list[int] = []
         members = s.ed.groups[g].members
-        missing = [m for m in members if s.owner[m] != me]
-        if not missing or len(missing) == len(members) or any(s.level[m] for m in members):
+        for m in members:
+            if level[m]:
+                return -1, []
+            o = owner[m]
+            if o != me:
+                if o < 0 or (missing and o != q):
+                    return -1, []
+                q = o
+                missing.append(m)
+        if not missing or len(missing) == len(members):
             return -1, []
-        owners = {s.owner[m] for m in missing}
-        q = owners.pop()
-        return (q, missing) if not owners and q >= 0 else (-1, [])
+        return q, missing
 
     def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action]:
         """An offer I may make now that completes one of my street sets: first a swap that
@@ -324,32 +347,42 @@ class StandardBot(Bot):
     def find_offer(
         self, s: MonopolyState, me: int, targets: set[int], reserve: int
     ) -> list[Action]:
-        """The first offer of :meth:`offer_shapes` to one of ``targets`` that both sides can
-        pay for and that was not made before on this board."""
-        owners = tuple(s.owner)  # any change of hands may change the answer
-        for q, plan, balance in self.offer_shapes(s, me):
-            if q not in targets or (tuple(plan), owners) in self._offered:
+        """The actions making the first offer of :meth:`offer_shapes` to one of ``targets``
+        that both sides can pay for and that was not made before on this board."""
+        owners = self.owners(s)
+        if owners is not self._made_owners:  # any change of hands may change the answer
+            self._made = self._offered.setdefault(owners, set())
+            self._made_owners = owners
+        made = self._made
+        for offer in self.offer_shapes(s, me):
+            q, deeds, balance = offer
+            if q not in targets or offer in made:
                 continue
             if balance > 0 and s.cash[me] - balance < reserve:
                 continue
             if balance < 0 and s.cash[q] < -balance:
                 continue
-            self._offered.add((tuple(plan), owners))
-            return plan
+            made.add(offer)
+            plan = [Action(A.TRADE, (q,))]
+            plan += [Action(A.TRADE_DEED, (m,)) for m in deeds]
+            if balance:
+                plan.append(Action(A.TRADE_CASH, (balance,)))
+            return [*plan, A.A_PROPOSE]
         return []
 
-    def offer_shapes(self, s: MonopolyState, me: int) -> list[tuple[int, list[Action], int]]:
-        """Every offer completing one of my street sets, best first, as (partner, the actions
-        that make it, the cash I pay). They depend on the board alone, so they are worked out
-        again only when a deed, building or mortgage changes."""
-        key = (me, *board_key(s))
-        if key == self._offers_key:
+    def offer_shapes(self, s: MonopolyState, me: int) -> list[Offer]:
+        """Every offer completing one of my street sets, best first, as (partner, the deeds
+        changing hands, the cash I pay). They depend on who owns what alone (a group with a
+        building has one owner, so it is in no offer), so they are worked out again only when
+        ownership changes."""
+        owners = self.owners(s)
+        if me == self._offers_me and owners is self._offers_owners:
             return self._offers
         ed = s.ed
-        out: list[tuple[int, list[Action], int]] = []
+        out: list[Offer] = []
+        lacking = [(g, *self.missing_from(s, me, g)) for g in ed.street_groups]
         # Swaps completing a set each, the difference in price paid in cash.
-        for g in ed.street_groups:
-            q, want = self.missing_from(s, me, g)
+        for g, q, want in lacking:
             if q < 0:
                 continue
             for h in ed.street_groups:
@@ -359,33 +392,25 @@ class StandardBot(Bot):
                 if owner != me:
                     continue
                 balance = sum(ed.price[m] for m in want) - sum(ed.price[m] for m in give)
-                plan = [Action(A.TRADE, (q,))]
-                plan += [Action(A.TRADE_DEED, (m,)) for m in sorted(want + give)]
-                if balance:
-                    plan.append(Action(A.TRADE_CASH, (balance,)))
-                out.append((q, [*plan, A.A_PROPOSE], balance))
+                out.append((q, tuple(sorted(want + give)), balance))
         # Cash at a premium for the one or two deeds I lack, all held by one player.
-        for g in ed.street_groups:
-            members = ed.groups[g].members
-            mine = [m for m in members if s.owner[m] == me]
-            missing = [m for m in members if s.owner[m] != me]
-            if not mine or len(missing) > len(members) - 1 or len(missing) > 2:
-                continue
-            owners = {s.owner[m] for m in missing}
-            if len(owners) != 1:
-                continue
-            q = owners.pop()
-            if q < 0 or any(s.level[m] for m in members):
+        for _, q, missing in lacking:
+            if q < 0 or len(missing) > 2:
                 continue
             price = sum(ed.price[m] for m in missing)
             for premium in (self.p.trade_premium, self.p.trade_premium_last):
-                offer = int(price * (1 + premium))
-                plan = [Action(A.TRADE, (q,))]
-                plan += [Action(A.TRADE_DEED, (m,)) for m in missing]
-                plan += [Action(A.TRADE_CASH, (offer,)), A.A_PROPOSE]
-                out.append((q, plan, offer))
-        self._offers_key, self._offers = key, out
+                out.append((q, tuple(missing), int(price * (1 + premium))))
+        self._offers_me, self._offers_owners, self._offers = me, owners, out
         return out
+
+    def owners(self, s: MonopolyState) -> tuple[int, ...]:
+        """Who owns each square now, as a tuple: the same object until ownership changes."""
+        if self._owners_stamp != s.board_stamp:
+            owners = tuple(s.owner)
+            if owners != self._owners:
+                self._owners = owners
+            self._owners_stamp = s.board_stamp
+        return self._owners
 
     def trade_step(self, s: MonopolyState, me: int, f: TradeFrame) -> Action:
         if f.responding:
@@ -416,12 +441,6 @@ class StandardBot(Bot):
                 cost = max(cost, s.ed.price[sq] * self.p.set_gift_penalty)
             value -= cost
         return value >= self.p.accept_margin
-
-
-def board_key(s: MonopolyState) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
-    """Who owns what, what is built and what is mortgaged: what the bot's valuations depend
-    on, as a value its caches compare (far cheaper than rescanning the board)."""
-    return tuple(s.owner), tuple(s.level), tuple(s.mortgaged)
 
 
 def param_bot(seed: int, path: str) -> Bot:

@@ -10,7 +10,6 @@ name the file, the field and the reason, and nothing starts from a malformed fil
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -18,12 +17,14 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from meeple.games.monopoly.tables import (
+    KIND_NAMES,
+    OP_NAMES,
+    Edition,
+)
 from meeple.kernel.errors import EditionError
 
-# Square kinds, as small ints for the play loop.
-GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL, ELEMENT, SNOWFLAKE = (
-    range(11)
-)
+# The names a file may use; the same, in the same order, as the tables' codes.
 SquareKind = Literal[
     "go",
     "street",
@@ -37,23 +38,6 @@ SquareKind = Literal[
     "element",
     "snowflake",
 ]
-KIND_NAMES: tuple[str, ...] = get_args(SquareKind)  # in the order of the ints above
-PROPERTY_KINDS = (STREET, RAILROAD, UTILITY)
-
-# Card operations, as small ints.
-(
-    OP_MOVE_TO,
-    OP_MOVE_TO_NEAREST,
-    OP_MOVE_RELATIVE,
-    OP_GO_TO_JAIL,
-    OP_BANK_PAYS,
-    OP_PAY_BANK,
-    OP_PAY_EACH_PLAYER,
-    OP_COLLECT_FROM_EACH_PLAYER,
-    OP_REPAIRS,
-    OP_GET_OUT_OF_JAIL_FREE,
-    OP_SNOWFLAKE,
-) = range(11)
 CardOp = Literal[
     "move_to",
     "move_to_nearest",
@@ -67,7 +51,7 @@ CardOp = Literal[
     "get_out_of_jail_free",
     "snowflake",
 ]
-OP_NAMES: tuple[str, ...] = get_args(CardOp)  # in the order of the ints above
+assert get_args(SquareKind) == KIND_NAMES and get_args(CardOp) == OP_NAMES
 
 
 class _Strict(BaseModel):
@@ -185,146 +169,6 @@ class EditionModel(_Strict):
     groups: list[GroupModel]
     squares: list[SquareModel]
     decks: list[DeckModel] = Field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One card, compiled: ``op`` is an ``OP_*`` code; ``a``/``b`` its numbers."""
-
-    id: str
-    text: str
-    op: int
-    a: int = 0
-    b: int = 0
-    assumed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    id: str
-    name: str
-    cards: tuple[Card, ...]
-    jail_card: int  # index of its Get Out of Jail Free card in ``cards``, or -1
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    id: str
-    name: str
-    color: str
-    kind: int  # STREET, RAILROAD or UTILITY
-    members: tuple[int, ...]
-    house_cost: int
-
-
-class Edition:
-    """A compiled edition: the model it came from plus flat tables for the play loop."""
-
-    def __init__(self, model: EditionModel, source: str) -> None:
-        self.model = model
-        self.source = source
-        self.id = model.id
-        self.name = model.name
-        self.rules = model.rules
-        self.names = model.names
-        self.currency = model.currency
-        sq = model.squares
-        n = len(sq)
-        self.size = n
-        self.square_names = tuple(s.name for s in sq)
-        self.kind = tuple(KIND_NAMES.index(s.kind) for s in sq)
-        self.is_property = tuple(k in PROPERTY_KINDS for k in self.kind)
-        self.price = tuple(s.price or 0 for s in sq)
-        self.mortgage = tuple(s.mortgage or 0 for s in sq)
-        pct = model.rules.mortgage_interest_percent
-        # Interest rounds up to a whole unit (docs/RULES.md, "Rounding"): 82.5 -> 83.
-        self.interest = tuple(-(-m * pct // 100) for m in self.mortgage)
-        self.unmortgage_cost = tuple(
-            m + i for m, i in zip(self.mortgage, self.interest, strict=True)
-        )
-        # A street's rents: base, 1-4 houses, hotel (editions without buildings give the base).
-        self.rent = tuple(tuple((s.rent or []) + [0] * (6 - len(s.rent or []))) for s in sq)
-        self.tax = tuple(s.amount or 0 for s in sq)
-        gid = {g.id: i for i, g in enumerate(model.groups)}
-        self.group_of = tuple(gid[s.group] if s.group is not None else -1 for s in sq)
-        self.house_cost = tuple(s.house_cost or 0 for s in sq)
-        groups = []
-        for i, g in enumerate(model.groups):
-            members = tuple(j for j in range(n) if self.group_of[j] == i)
-            kind = self.kind[members[0]] if members else STREET
-            groups.append(
-                Group(
-                    g.id,
-                    g.name,
-                    g.color,
-                    kind,
-                    members,
-                    self.house_cost[members[0]] if members else 0,
-                )
-            )
-        self.groups = tuple(groups)
-        self.street_groups = tuple(i for i, g in enumerate(groups) if g.kind == STREET)
-        deck_ids = {d.id: i for i, d in enumerate(model.decks)}
-        self.deck_of = tuple(deck_ids[s.deck] if s.deck is not None else -1 for s in sq)
-        self.decks = tuple(_compile_deck(d) for d in model.decks)
-        self.jail = self.kind.index(JAIL)
-        self.go = self.kind.index(GO)
-        self.properties = tuple(i for i in range(n) if self.is_property[i])
-        # nearest[kind][sq]: the first square of that kind strictly ahead of sq, going forward.
-        self.nearest: dict[int, tuple[int, ...]] = {}
-        for k in (RAILROAD, UTILITY, ELEMENT):
-            if k in self.kind:
-                self.nearest[k] = tuple(
-                    next((s + d) % n for d in range(1, n + 1) if self.kind[(s + d) % n] == k)
-                    for s in range(n)
-                )
-        self.assumed = _assumed_fields(model)
-        self.has_snowflake = SNOWFLAKE in self.kind or any(
-            c.op == OP_SNOWFLAKE for d in self.decks for c in d.cards
-        )
-        self.building_min_bid = model.rules.building_auction_min_bid or model.rules.auction_min_bid
-        # Every Get Out of Jail Free card as (deck, card index); players hold them by this order.
-        self.jail_cards = tuple(
-            (d, i)
-            for d, deck in enumerate(self.decks)
-            for i, c in enumerate(deck.cards)
-            if c.op == OP_GET_OUT_OF_JAIL_FREE
-        )
-        self.jail_card_index = {dc: j for j, dc in enumerate(self.jail_cards)}
-
-    def group_name(self, g: int) -> str:
-        return self.groups[g].name
-
-
-def _compile_deck(d: DeckModel) -> Deck:
-    cards = []
-    jail_card = -1  # the deck's first Get Out of Jail Free card
-    for i, c in enumerate(d.cards):
-        op = OP_NAMES.index(c.op)
-        a = b = 0
-        if op == OP_MOVE_TO:
-            a = c.target or 0
-        elif op == OP_MOVE_TO_NEAREST:
-            a = {"railroad": RAILROAD, "utility": UTILITY, "element": ELEMENT}[c.kind or "utility"]
-            b = (c.rent_multiplier or 1) if c.kind == "railroad" else (c.dice_multiplier or 0)
-        elif op == OP_MOVE_RELATIVE:
-            a = c.steps or 0
-        elif op in (OP_BANK_PAYS, OP_PAY_BANK, OP_PAY_EACH_PLAYER, OP_COLLECT_FROM_EACH_PLAYER):
-            a = c.amount or 0
-        elif op == OP_REPAIRS:
-            a, b = c.per_house or 0, c.per_hotel or 0
-        elif op == OP_GET_OUT_OF_JAIL_FREE and jail_card < 0:
-            jail_card = i
-        cards.append(Card(c.id, c.text, op, a, b, c.assumed))
-    return Deck(d.id, d.name, tuple(cards), jail_card)
-
-
-def _assumed_fields(model: EditionModel) -> list[str]:
-    out = [f"groups[{i}] {g.name}" for i, g in enumerate(model.groups) if g.assumed]
-    out += [f"squares[{i}] {s.name}" for i, s in enumerate(model.squares) if s.assumed]
-    for d in model.decks:
-        out += [f"decks.{d.id} {c.id} {c.text}" for c in d.cards if c.assumed]
-    return out
 
 
 def _check(model: EditionModel, file: str) -> None:

@@ -6,7 +6,8 @@ import tomli_w
 from rich.console import Group
 from rich.table import Table
 
-from meeple.games.monopoly.edition import KIND_NAMES, RAILROAD, STREET, UTILITY, Edition, RulesModel
+from meeple.games.monopoly.edition import RulesModel
+from meeple.games.monopoly.tables import KIND_NAMES, RAILROAD, STREET, UTILITY, Edition
 
 
 def export_toml(ed: Edition) -> str:
@@ -35,7 +36,7 @@ def render_edition(ed: Edition) -> Group:
     rules.add_column("default")
     defaults = RulesModel.model_validate({})
     for name in RulesModel.model_fields:
-        value = getattr(ed.rules, name)
+        value = getattr(ed.model.rules, name)
         default = getattr(defaults, name)
         rules.add_row(name, str(value), "" if value == default else f"(classic: {default})")
 

@@ -8,13 +8,15 @@ A frame holds plain data only, so cloning a state copies it cheaply.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-BANK = -1
+BANK: Final = -1
 
 # Kinds of thing sold at auction.
-DEED, HOUSE, HOTEL = 0, 1, 2
-ITEM_NAMES = ("deed", "house", "hotel")
+DEED: Final = 0
+HOUSE: Final = 1
+HOTEL: Final = 2
+ITEM_NAMES: Final = ("deed", "house", "hotel")
 
 
 class Frame:

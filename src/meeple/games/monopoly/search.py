@@ -36,10 +36,10 @@ from meeple.bots.base import Bot
 from meeple.bots.mcts import Option
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.bots import StandardBot
-from meeple.games.monopoly.edition import RAILROAD, STREET, UTILITY, Edition
 from meeple.games.monopoly.frames import DEED
 from meeple.games.monopoly.hidden import determinize
 from meeple.games.monopoly.state import MonopolyState
+from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY, Edition
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import Rng
 

@@ -7,17 +7,12 @@ This module dispatches: who decides now, which actions are legal, and which rule
 
 from __future__ import annotations
 
-from typing import Any
+import itertools
+from typing import Any, Final
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.describe import describe_action, describe_event
-from meeple.games.monopoly.edition import (
-    STREET,
-    Edition,
-    RulesModel,
-    builtin_edition,
-    parse_edition,
-)
+from meeple.games.monopoly.edition import RulesModel, builtin_edition, parse_edition
 from meeple.games.monopoly.frames import (
     AuctionFrame,
     BuyFrame,
@@ -44,12 +39,18 @@ from meeple.games.monopoly.rules import (
     trade,
     turns,
 )
+from meeple.games.monopoly.tables import STREET, Edition
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
 
-SAVE_VERSION = 1
-_MGMT = frozenset(
+SAVE_VERSION: Final = 1
+# Board stamps: a fresh number whenever who owns what, what is built or mortgaged, who holds a
+# jail card or who is still playing changes. One counter for every state in the process, so two
+# clones that change differently never share a stamp, and a cache keyed by a stamp is never
+# stale. (The audit checks that every such change takes a new stamp.)
+_STAMPS: Final = itertools.count(1)
+_MGMT: Final = frozenset(
     {A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE, A.CLAIM_RENT}
 )
 
@@ -60,12 +61,12 @@ class MonopolyState(GameState):
     family = "monopoly"
 
     # Phases of the turn (used when no frame is on the stack).
-    PRE_ROLL = 0
-    JAIL = 1
-    END_TURN = 2
-    WINDOW = 3
-    OVER = 4
-    PHASE_NAMES = ("pre_roll", "jail", "end_turn", "window", "over")
+    PRE_ROLL: Final = 0
+    JAIL: Final = 1
+    END_TURN: Final = 2
+    WINDOW: Final = 3
+    OVER: Final = 4
+    PHASE_NAMES: Final = ("pre_roll", "jail", "end_turn", "window", "over")
 
     def __init__(
         self, edition: Edition, players: int, seed: int, options: dict[str, Any] | None = None
@@ -122,6 +123,9 @@ class MonopolyState(GameState):
         self._events: list[Event] | None = None
         self.record_events = True
         self._legal: list[Action] | None = None
+        self.board_stamp = next(_STAMPS)
+        self._holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
+        self._holders: frozenset[int] = frozenset()
 
     # -- identity -------------------------------------------------------------------------
 
@@ -146,6 +150,11 @@ class MonopolyState(GameState):
         return self._history
 
     # -- helpers used by the rules -------------------------------------------------------
+
+    def board_changed(self) -> None:
+        """Take a new board stamp: call after changing ``owner``, ``level``, ``mortgaged``,
+        ``card_holder`` or ``alive`` (what the caches of the rules and bots depend on)."""
+        self.board_stamp = next(_STAMPS)
 
     def event(self, kind: str, **data: Any) -> None:
         """Record an event (callers check ``self._events is not None`` first: no cost unread)."""
@@ -225,8 +234,10 @@ class MonopolyState(GameState):
         return self._legal
 
     def invalidate(self) -> None:
-        """Forget the cached legal actions (call after editing the state by hand in tests)."""
+        """Forget cached answers: the legal actions and everything keyed by the board stamp
+        (call after editing the state by hand in tests)."""
         self._legal = None
+        self.board_changed()
 
     def _compute_legal(self) -> list[Action]:
         if self.over:
@@ -324,7 +335,7 @@ class MonopolyState(GameState):
         r = self.rules
         return bool(
             self.claim_options(p)
-            or self.trade_options(p)
+            or (r.trading and trade.may_start(self, p))
             or (r.mortgages and mortgage.mortgage_squares(self, p))
             or self.lift_options(p)
             or (r.buildings and buildings.sell_squares(self, p))
@@ -359,42 +370,110 @@ class MonopolyState(GameState):
         return out
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now: the same answer as membership in
+        :meth:`legal_actions` (plus any amount in range for a bid or trade cash), decided from
+        the option lists and rule checks that list is made of, without building it. Every
+        action applied is checked here, so most of a game never builds a list of actions;
+        ``tests/monopoly/test_is_legal.py`` checks both answers agree."""
         if self.over:
             return False
-        if not self.stack and not action.args:
-            # Moving on is always open in its phase: most actions of a game are these, and
-            # they need no list of the management options.
-            kind, ph = action.kind, self.phase
-            if (
-                (
-                    kind == A.ROLL
-                    and (
-                        ph == self.PRE_ROLL or (ph == self.JAIL and self.rules.jail_style == "jail")
-                    )
-                )
-                or (kind == A.PASS and ph == self.WINDOW)
-                or (kind == A.END_TURN and ph == self.END_TURN)
-            ):
-                return True
-        if action in self.legal_actions():
-            return True
-        return self._in_range(action)
-
-    def _in_range(self, action: Action) -> bool:
-        """Amount actions accept any amount in range, not only the listed ladder."""
-        if len(action.args) != 1 or not self.stack:
+        kind, args = action.kind, action.args
+        if len(args) != (1 if kind in A.WITH_ARG else 0):
             return False
+        arg = args[0] if args else 0
+        p = self.current_player()
+        if not self.stack:
+            if kind in _MGMT:
+                return self._may_manage(p, kind, arg)
+            ph = self.phase
+            if ph == self.JAIL:
+                if kind == A.ROLL:
+                    return self.rules.jail_style == "jail"  # Time Out has no tries at doubles
+                if kind == A.PAY_FINE:
+                    return self.cash[p] >= self.rules.jail_fine
+                if kind == A.USE_CARD:
+                    return 0 <= arg < len(self.card_holder) and self.card_holder[arg] == p
+                return False
+            if ph == self.PRE_ROLL:
+                return kind == A.ROLL
+            if ph == self.END_TURN:
+                return kind == A.END_TURN
+            return kind == A.PASS  # WINDOW
         f = self.stack[-1]
-        x = action.args[0]
-        if action.kind == A.BID and isinstance(f, AuctionFrame):
-            return f.next_min() <= x <= self.cash[f.decider()]
-        if (
-            action.kind == A.TRADE_CASH
-            and isinstance(f, TradeFrame)
-            and not f.responding
-            and f.edits < A.MAX_DRAFT_EDITS
-        ):
-            return -self.cash[f.target] <= x <= self.cash[f.proposer]
+        if isinstance(f, BuyFrame):
+            if kind == A.BUY:
+                return buying.can_buy(self, f)
+            return kind == A.DECLINE or self._may_raise(p, kind, arg)
+        if isinstance(f, AuctionFrame):
+            if kind == A.BID:
+                return f.next_min() <= arg <= self.cash[p]
+            return kind == A.PASS
+        if isinstance(f, DebtFrame):
+            if kind == A.TRADE:
+                return arg in trade.can_start(self, p)
+            if kind == A.BANKRUPT:
+                return bankruptcy.can_declare(self, f)
+            return self._may_raise(p, kind, arg)
+        if isinstance(f, TradeFrame):
+            return self._may_trade(f, kind, arg)
+        if isinstance(f, MortgageFeeFrame):
+            sq = f.deeds[0]
+            if kind == A.LIFT_MORTGAGE:
+                return arg == sq and self.cash[p] >= self.ed.unmortgage_cost[sq]
+            return kind == A.KEEP_MORTGAGE and arg == sq
+        if isinstance(f, ShortageFrame):
+            return kind == A.WANT_BUILDING or kind == A.NO_BUILDING
+        if isinstance(f, PlaceFrame):
+            return kind == A.PLACE_BUILDING and arg in buildings.place_squares(self, p, f.item)
+        if isinstance(f, SnowflakeFrame):
+            return kind == A.PLACE_SNOWFLAKE and arg in snowflake.scenes(self, p)
+        raise AssertionError(f"unknown frame {f!r}")
+
+    def _may_manage(self, p: int, kind: str, arg: int) -> bool:
+        """Whether management action ``kind arg`` is among :meth:`management`'s."""
+        if kind == A.BUILD:
+            return arg in self.build_options(p)
+        if kind == A.UNMORTGAGE:
+            return arg in self.lift_options(p)
+        if kind == A.TRADE:
+            return arg in self.trade_options(p)
+        if kind == A.CLAIM_RENT:
+            return arg in self.claim_options(p)
+        return self._may_raise(p, kind, arg)
+
+    def _may_raise(self, p: int, kind: str, arg: int) -> bool:
+        """Whether ``kind arg`` is among :meth:`raise_money`'s."""
+        if kind == A.SELL_BUILDING:
+            return self.rules.buildings and arg in buildings.sell_squares(self, p)
+        if kind == A.SELL_GROUP:
+            return self.rules.buildings and arg in buildings.sell_group_groups(self, p)
+        if kind == A.MORTGAGE:
+            return self.rules.mortgages and arg in mortgage.mortgage_squares(self, p)
+        return False
+
+    def _may_trade(self, f: TradeFrame, kind: str, arg: int) -> bool:
+        """Whether ``kind arg`` is among :meth:`_trade_actions`' (any cash amount in range)."""
+        if f.responding:
+            if kind == A.ACCEPT:
+                return trade.offer_valid(self, f)
+            if kind == A.COUNTER:
+                return f.counters < self.rules.max_counter_offers
+            return kind == A.REJECT
+        if kind == A.PROPOSE:
+            return trade.offer_valid(self, f)
+        if kind == A.CANCEL:
+            return True
+        if f.edits >= A.MAX_DRAFT_EDITS:
+            return False
+        if kind == A.TRADE_DEED:
+            return arg in trade.tradeable_deeds(self, f.proposer) or arg in trade.tradeable_deeds(
+                self, f.target
+            )
+        if kind == A.TRADE_CARD:
+            both = (f.proposer, f.target)
+            return 0 <= arg < len(self.card_holder) and self.card_holder[arg] in both
+        if kind == A.TRADE_CASH:
+            return -self.cash[f.target] <= arg <= self.cash[f.proposer]
         return False
 
     def apply(self, action: Action) -> list[Event]:
@@ -590,32 +669,36 @@ class MonopolyState(GameState):
     # -- copies, saves, views -----------------------------------------------------------
 
     def clone(self) -> MonopolyState:
-        c = object.__new__(MonopolyState)
-        c.__dict__.update(self.__dict__)
-        for name in (
-            "cash",
-            "pos",
-            "in_jail",
-            "jail_turns",
-            "alive",
-            "offers",
-            "owner",
-            "level",
-            "mortgaged",
-            "landings",
-            "card_holder",
-            "window",
-            "eliminated",
-            "_history",
-        ):
-            setattr(c, name, list(getattr(self, name)))
-        c.decks = [list(d) for d in self.decks]
-        c.stack = [f.copy() for f in self.stack]
-        c.claims = [list(x) for x in self.claims]
+        # Attribute by attribute: the compiled build keeps them in slots, not a __dict__.
+        c = MonopolyState.__new__(MonopolyState)
+        c._options, c.ed, c.rules, c.max_turns = self._options, self.ed, self.rules, self.max_turns
+        c.n, c._seed = self.n, self._seed
         c.rng = Rng(0)
         c.rng.state = self.rng.state
-        c._legal = None
+        c.cash, c.pos = list(self.cash), list(self.pos)
+        c.in_jail, c.jail_turns = list(self.in_jail), list(self.jail_turns)
+        c.alive, c.offers = list(self.alive), list(self.offers)
+        c.owner, c.level, c.mortgaged = list(self.owner), list(self.level), list(self.mortgaged)
+        c.landings = list(self.landings)
+        c.houses, c.hotels = self.houses, self.hotels
+        c.decks = [list(d) for d in self.decks]
+        c.card_holder = list(self.card_holder)
+        c.turn, c.turn_no, c.phase = self.turn, self.turn_no, self.phase
+        c.doubles, c.dice = self.doubles, self.dice
+        c.window = list(self.window)
+        c.stack = [f.copy() for f in self.stack]
+        c.claims = [list(x) for x in self.claims]
+        c.eliminated = list(self.eliminated)
+        c.over, c.end_reason = self.over, self.end_reason
+        c.bank_in, c.bank_out = self.bank_in, self.bank_out
+        c.snowflake, c.bankrupt_seat = self.snowflake, self.bankrupt_seat
+        c._history = list(self._history)
         c._events = None
+        c.record_events = self.record_events
+        c._legal = None
+        # Same board, same stamp: the caches stay valid until either copy changes it.
+        c.board_stamp = self.board_stamp
+        c._holders_stamp, c._holders = self._holders_stamp, self._holders
         return c
 
     def snapshot(self) -> dict[str, Any]:
@@ -694,6 +777,7 @@ class MonopolyState(GameState):
         self.snowflake = int(snap["snowflake"])
         self.bankrupt_seat = int(snap["bankrupt_seat"])
         self._legal = None
+        self.board_changed()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it: everything on the table, nothing hidden.
@@ -803,7 +887,7 @@ def _with_rule_overrides(edition: Edition, overrides: Any) -> Edition:
         return edition
     if not isinstance(overrides, dict):
         raise ValueError("options.rules must be a table of rule options")
-    merged = {**edition.rules.model_dump(), **overrides}
+    merged = {**edition.model.rules.model_dump(), **overrides}
     from pydantic import ValidationError
 
     try:

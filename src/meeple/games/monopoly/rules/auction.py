@@ -71,6 +71,7 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
     if f.item == DEED:
         s.owner[f.square] = p
         s.mortgaged[f.square] = False
+        s.board_changed()
         buying.check_all_owned(s)
     else:
         s.stack.append(PlaceFrame(p, f.item, amount))

@@ -69,6 +69,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
         for sq in deeds:
             s.owner[sq] = -1
             s.mortgaged[sq] = False
+        s.board_changed()
         if not s.over:
             bidders = s.seats_from(s.next_seat(p))
             for sq in reversed(deeds):
@@ -80,6 +81,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
                 s.card_holder[d] = c
         for sq in deeds:
             s.owner[sq] = c
+        s.board_changed()
         if not s.over:
             mortgage.receive_mortgaged(s, c, deeds)
 
@@ -87,6 +89,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
 def eliminate(s: MonopolyState, p: int) -> None:
     """Take ``p`` out: drop their pending decisions; end the game or their turn."""
     s.alive[p] = False
+    s.board_changed()
     s.in_jail[p] = False
     s.eliminated.append(p)
     s.claims = [c for c in s.claims if c[0] != p and c[1] != p]

@@ -14,7 +14,7 @@ sold too (docs/RULES.md, "Selling a hotel in a housing shortage").
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.games.monopoly.frames import HOTEL, HOUSE, PlaceFrame, ShortageFrame
 from meeple.games.monopoly.rules import buying, money
@@ -22,7 +22,7 @@ from meeple.games.monopoly.rules import buying, money
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
 
-HOTEL_LEVEL = 5
+HOTEL_LEVEL: Final = 5
 
 
 def buildable_group(s: MonopolyState, p: int, g: int) -> bool:
@@ -77,6 +77,7 @@ def place(s: MonopolyState, p: int, sq: int) -> None:
     else:
         s.houses -= 1
     s.level[sq] += 1
+    s.board_changed()
     if s._events is not None:
         s.event("built", player=p, square=sq, level=s.level[sq])
 
@@ -180,6 +181,7 @@ def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
         s.hotels -= 1
         s.houses += 4
     s.level[sq] += 1
+    s.board_changed()
     if s._events is not None:
         s.event("built", player=f.player, square=sq, level=s.level[sq])
 
@@ -238,6 +240,7 @@ def sell(s: MonopolyState, p: int, sq: int) -> None:
         s.houses += 1
         s.level[sq] -= 1
         units = 1
+    s.board_changed()
     money.bank_pays(s, p, money.sell_price(s, units * cost))
     if s._events is not None:
         s.event("sold_building", player=p, square=sq, level=s.level[sq])
@@ -269,6 +272,7 @@ def sell_group(s: MonopolyState, p: int, g: int) -> None:
             s.houses += lvl
         units += lvl
         s.level[m] = 0
+    s.board_changed()
     money.bank_pays(s, p, money.sell_price(s, units * s.ed.groups[g].house_cost))
     if s._events is not None:
         s.event("sold_group", player=p, group=g)

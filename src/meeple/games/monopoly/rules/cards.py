@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.edition import (
+from meeple.games.monopoly.frames import BANK, DebtFrame
+from meeple.games.monopoly.rules import jail, landing, money, movement, rent, snowflake
+from meeple.games.monopoly.tables import (
     ELEMENT,
     OP_BANK_PAYS,
     OP_COLLECT_FROM_EACH_PLAYER,
@@ -26,8 +28,6 @@ from meeple.games.monopoly.edition import (
     OP_SNOWFLAKE,
     RAILROAD,
 )
-from meeple.games.monopoly.frames import BANK, DebtFrame
-from meeple.games.monopoly.rules import jail, landing, money, movement, rent, snowflake
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -43,6 +43,7 @@ def draw(s: MonopolyState, p: int, d: int) -> None:
     if card.op == OP_GET_OUT_OF_JAIL_FREE:
         # Kept until used; it returns to this deck's bottom then.
         s.card_holder[s.ed.jail_card_index[d, idx]] = p
+        s.board_changed()
         return
     deck.append(idx)  # back to the bottom before its effect, which may draw again elsewhere
     resolve(s, p, card.op, card.a, card.b)

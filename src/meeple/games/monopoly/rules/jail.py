@@ -75,6 +75,7 @@ def use_card(s: MonopolyState, p: int, card: int) -> None:
 def return_card(s: MonopolyState, card: int) -> None:
     """Jail card ``card`` goes back to the bottom of the deck it came from."""
     s.card_holder[card] = -1
+    s.board_changed()
     deck, index = s.ed.jail_cards[card]
     s.decks[deck].append(index)
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.edition import CARD, ELEMENT, GO_TO_JAIL, SNOWFLAKE, TAX, UTILITY
 from meeple.games.monopoly.frames import BANK, BuyFrame
 from meeple.games.monopoly.rules import buying, cards, jail, money, movement, rent, snowflake
+from meeple.games.monopoly.tables import CARD, ELEMENT, GO_TO_JAIL, SNOWFLAKE, TAX, UTILITY
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.edition import STREET
 from meeple.games.monopoly.frames import BANK, MortgageFeeFrame
 from meeple.games.monopoly.rules import buildings, money
+from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -46,6 +46,7 @@ def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:
     s.mortgaged[sq] = True
+    s.board_changed()
     money.bank_pays(s, p, s.ed.mortgage[sq])
     if s._events is not None:
         s.event("mortgaged", player=p, square=sq, amount=s.ed.mortgage[sq])
@@ -55,6 +56,7 @@ def unmortgage(s: MonopolyState, p: int, sq: int) -> None:
     cost = s.ed.unmortgage_cost[sq]
     money.pay_bank(s, p, cost)
     s.mortgaged[sq] = False
+    s.board_changed()
     if s._events is not None:
         s.event("unmortgaged", player=p, square=sq, amount=cost)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.edition import RAILROAD, STREET
+from meeple.games.monopoly.tables import RAILROAD, STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.edition import STREET
 from meeple.games.monopoly.frames import SnowflakeFrame
+from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState

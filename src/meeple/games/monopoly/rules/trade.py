@@ -27,9 +27,18 @@ def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
     return [sq for sq in ed.properties if owner[sq] == p and not built[group_of[sq]]]
 
 
-def holders_of_tradeables(s: MonopolyState) -> set[int]:
+def holders_of_tradeables(s: MonopolyState) -> frozenset[int]:
     """The seats holding something they could trade: a deed with no building in its group, or a
-    Get Out of Jail Free card (one pass over the board)."""
+    Get Out of Jail Free card. Asked for every player after every turn (whether a window opens),
+    so the answer is kept until the board stamp changes."""
+    if s._holders_stamp != s.board_stamp:
+        s._holders = find_holders(s)
+        s._holders_stamp = s.board_stamp
+    return s._holders
+
+
+def find_holders(s: MonopolyState) -> frozenset[int]:
+    """:func:`holders_of_tradeables` worked out afresh (one pass over the board)."""
     owner, group_of = s.owner, s.ed.group_of
     if any(s.level):
         built = buildings.built_groups(s)
@@ -38,7 +47,7 @@ def holders_of_tradeables(s: MonopolyState) -> set[int]:
         out = set(map(owner.__getitem__, s.ed.properties))
     out.update(s.card_holder)
     out.discard(-1)
-    return out
+    return frozenset(out)
 
 
 def can_start(s: MonopolyState, p: int) -> list[int]:
@@ -50,6 +59,18 @@ def can_start(s: MonopolyState, p: int) -> list[int]:
         return []
     mine = p in holders
     return [q for q in s.seats_from(s.next_seat(p)) if q != p and (mine or q in holders)]
+
+
+def may_start(s: MonopolyState, p: int) -> bool:
+    """Whether :func:`can_start` offers ``p`` anyone, without building the list (asked for every
+    player after every turn: whether a window opens)."""
+    if s.offers[p] >= s.rules.max_trade_offers_per_window:
+        return False
+    holders = holders_of_tradeables(s)
+    alive = s.alive
+    if p in holders:
+        return any(alive[q] for q in range(s.n) if q != p)
+    return any(alive[q] for q in holders if q != p)
 
 
 def start(s: MonopolyState, p: int, q: int) -> None:
@@ -139,6 +160,7 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
             to_p.append(sq)
     for d in f.cards:
         s.card_holder[d] = q if s.card_holder[d] == p else p
+    s.board_changed()
     s.cash[p] -= f.cash
     s.cash[q] += f.cash
     if s._events is not None:

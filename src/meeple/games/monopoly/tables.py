@@ -1,0 +1,262 @@
+"""An edition compiled to flat tables: what the rules read in the play loop.
+
+:mod:`.edition` validates an edition file; :class:`Edition` is what it compiles to (rent by square
+and level, group membership, the next railroad from each square, the decks as small codes).
+Kept apart from the file format so that the compiled build (``tools/compile.py``) turns these
+classes into native ones and the constants below into C constants.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.edition import DeckModel, EditionModel, RulesModel
+
+# Square kinds, as small ints for the play loop (KIND_NAMES gives their names in the files).
+GO: Final = 0
+STREET: Final = 1
+RAILROAD: Final = 2
+UTILITY: Final = 3
+TAX: Final = 4
+CARD: Final = 5
+JAIL: Final = 6
+FREE_PARKING: Final = 7
+GO_TO_JAIL: Final = 8
+ELEMENT: Final = 9
+SNOWFLAKE: Final = 10
+KIND_NAMES: Final = (
+    "go",
+    "street",
+    "railroad",
+    "utility",
+    "tax",
+    "card",
+    "jail",
+    "free_parking",
+    "go_to_jail",
+    "element",
+    "snowflake",
+)
+PROPERTY_KINDS: Final = (STREET, RAILROAD, UTILITY)
+
+# Card operations, as small ints (OP_NAMES gives their names in the files).
+OP_MOVE_TO: Final = 0
+OP_MOVE_TO_NEAREST: Final = 1
+OP_MOVE_RELATIVE: Final = 2
+OP_GO_TO_JAIL: Final = 3
+OP_BANK_PAYS: Final = 4
+OP_PAY_BANK: Final = 5
+OP_PAY_EACH_PLAYER: Final = 6
+OP_COLLECT_FROM_EACH_PLAYER: Final = 7
+OP_REPAIRS: Final = 8
+OP_GET_OUT_OF_JAIL_FREE: Final = 9
+OP_SNOWFLAKE: Final = 10
+OP_NAMES: Final = (
+    "move_to",
+    "move_to_nearest",
+    "move_relative",
+    "go_to_jail",
+    "bank_pays",
+    "pay_bank",
+    "pay_each_player",
+    "collect_from_each_player",
+    "repairs",
+    "get_out_of_jail_free",
+    "snowflake",
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule options as the play loop reads them: the same names and values as
+    :class:`~meeple.games.monopoly.edition.RulesModel`, which validates them (a native class in
+    the compiled build, where reading a pydantic model's field costs a dictionary lookup).
+    ``tests/monopoly/test_edition.py`` checks the two list the same fields."""
+
+    min_players: int
+    max_players: int
+    starting_cash: int
+    go_salary: int
+    jail_fine: int
+    max_jail_turns: int
+    houses: int
+    hotels: int
+    dice: int
+    die_sides: int
+    doubles_roll_again: bool
+    doubles_to_jail: int
+    jail_doubles_extra_roll: bool
+    railroad_rents: tuple[int, ...]
+    utility_multipliers: tuple[int, ...]
+    set_rent_multiplier: int
+    set_rent_needs_all_unmortgaged: bool
+    auction_min_bid: int
+    mortgage_interest_percent: int
+    building_sell_percent: int
+    rent_claim_required: bool
+    utility_rent_dice: str
+    max_trade_offers_per_window: int
+    max_counter_offers: int
+    auctions: bool
+    buildings: bool
+    mortgages: bool
+    trading: bool
+    building_auction_min_bid: int | None
+    must_buy: bool
+    unaffordable_property: str
+    insolvency: str
+    jail_style: str
+    time_out_broke: str
+    end_condition: str
+    ranking: str
+    max_properties_per_player: int | None
+    snowflake_multiplier: int
+
+    @classmethod
+    def from_model(cls, model: RulesModel) -> Rules:
+        data = model.model_dump()
+        for name in ("railroad_rents", "utility_multipliers"):
+            data[name] = tuple(data[name])
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card, compiled: ``op`` is an ``OP_*`` code; ``a``/``b`` its numbers."""
+
+    id: str
+    text: str
+    op: int
+    a: int = 0
+    b: int = 0
+    assumed: bool = False
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    name: str
+    cards: tuple[Card, ...]
+    jail_card: int  # index of its Get Out of Jail Free card in ``cards``, or -1
+
+
+@dataclass(frozen=True)
+class Group:
+    id: str
+    name: str
+    color: str
+    kind: int  # STREET, RAILROAD or UTILITY
+    members: tuple[int, ...]
+    house_cost: int
+
+
+class Edition:
+    """A compiled edition: the model it came from plus flat tables for the play loop."""
+
+    def __init__(self, model: EditionModel, source: str) -> None:
+        self.model = model
+        self.source = source
+        self.id = model.id
+        self.name = model.name
+        self.rules = Rules.from_model(model.rules)
+        self.names = model.names
+        self.currency = model.currency
+        sq = model.squares
+        n = len(sq)
+        self.size = n
+        self.square_names = tuple(s.name for s in sq)
+        self.kind = tuple(KIND_NAMES.index(s.kind) for s in sq)
+        self.is_property = tuple(k in PROPERTY_KINDS for k in self.kind)
+        self.price = tuple(s.price or 0 for s in sq)
+        self.mortgage = tuple(s.mortgage or 0 for s in sq)
+        pct = model.rules.mortgage_interest_percent
+        # Interest rounds up to a whole unit (docs/RULES.md, "Rounding"): 82.5 -> 83.
+        self.interest = tuple(-(-m * pct // 100) for m in self.mortgage)
+        self.unmortgage_cost = tuple(
+            m + i for m, i in zip(self.mortgage, self.interest, strict=True)
+        )
+        # A street's rents: base, 1-4 houses, hotel (editions without buildings give the base).
+        self.rent = tuple(tuple((s.rent or []) + [0] * (6 - len(s.rent or []))) for s in sq)
+        self.tax = tuple(s.amount or 0 for s in sq)
+        gid = {g.id: i for i, g in enumerate(model.groups)}
+        self.group_of = tuple(gid[s.group] if s.group is not None else -1 for s in sq)
+        self.house_cost = tuple(s.house_cost or 0 for s in sq)
+        groups = []
+        for i, g in enumerate(model.groups):
+            members = tuple(j for j in range(n) if self.group_of[j] == i)
+            kind = self.kind[members[0]] if members else STREET
+            groups.append(
+                Group(
+                    g.id,
+                    g.name,
+                    g.color,
+                    kind,
+                    members,
+                    self.house_cost[members[0]] if members else 0,
+                )
+            )
+        self.groups = tuple(groups)
+        self.street_groups = tuple(i for i, g in enumerate(groups) if g.kind == STREET)
+        deck_ids = {d.id: i for i, d in enumerate(model.decks)}
+        self.deck_of = tuple(deck_ids[s.deck] if s.deck is not None else -1 for s in sq)
+        self.decks = tuple(_compile_deck(d) for d in model.decks)
+        self.jail = self.kind.index(JAIL)
+        self.go = self.kind.index(GO)
+        self.properties = tuple(i for i in range(n) if self.is_property[i])
+        # nearest[kind][sq]: the first square of that kind strictly ahead of sq, going forward.
+        self.nearest: dict[int, tuple[int, ...]] = {}
+        for k in (RAILROAD, UTILITY, ELEMENT):
+            if k in self.kind:
+                self.nearest[k] = tuple(
+                    next((s + d) % n for d in range(1, n + 1) if self.kind[(s + d) % n] == k)
+                    for s in range(n)
+                )
+        self.assumed = _assumed_fields(model)
+        self.has_snowflake = SNOWFLAKE in self.kind or any(
+            c.op == OP_SNOWFLAKE for d in self.decks for c in d.cards
+        )
+        self.building_min_bid = model.rules.building_auction_min_bid or model.rules.auction_min_bid
+        # Every Get Out of Jail Free card as (deck, card index); players hold them by this order.
+        self.jail_cards = tuple(
+            (d, i)
+            for d, deck in enumerate(self.decks)
+            for i, c in enumerate(deck.cards)
+            if c.op == OP_GET_OUT_OF_JAIL_FREE
+        )
+        self.jail_card_index = {dc: j for j, dc in enumerate(self.jail_cards)}
+
+    def group_name(self, g: int) -> str:
+        return self.groups[g].name
+
+
+def _compile_deck(d: DeckModel) -> Deck:
+    cards = []
+    jail_card = -1  # the deck's first Get Out of Jail Free card
+    for i, c in enumerate(d.cards):
+        op = OP_NAMES.index(c.op)
+        a = b = 0
+        if op == OP_MOVE_TO:
+            a = c.target or 0
+        elif op == OP_MOVE_TO_NEAREST:
+            a = {"railroad": RAILROAD, "utility": UTILITY, "element": ELEMENT}[c.kind or "utility"]
+            b = (c.rent_multiplier or 1) if c.kind == "railroad" else (c.dice_multiplier or 0)
+        elif op == OP_MOVE_RELATIVE:
+            a = c.steps or 0
+        elif op in (OP_BANK_PAYS, OP_PAY_BANK, OP_PAY_EACH_PLAYER, OP_COLLECT_FROM_EACH_PLAYER):
+            a = c.amount or 0
+        elif op == OP_REPAIRS:
+            a, b = c.per_house or 0, c.per_hotel or 0
+        elif op == OP_GET_OUT_OF_JAIL_FREE and jail_card < 0:
+            jail_card = i
+        cards.append(Card(c.id, c.text, op, a, b, c.assumed))
+    return Deck(d.id, d.name, tuple(cards), jail_card)
+
+
+def _assumed_fields(model: EditionModel) -> list[str]:
+    out = [f"groups[{i}] {g.name}" for i, g in enumerate(model.groups) if g.assumed]
+    out += [f"squares[{i}] {s.name}" for i, s in enumerate(model.squares) if s.assumed]
+    for d in model.decks:
+        out += [f"decks.{d.id} {c.id} {c.text}" for c in d.cards if c.assumed]
+    return out
