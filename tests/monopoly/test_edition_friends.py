@@ -94,7 +94,7 @@ def test_property_values_are_the_classic_values() -> None:
         c.houses,
         c.hotels,
     )
-    assert (r.railroad_rents, r.utility_multipliers) == ([25, 50, 100, 200], [4, 10])
+    assert (r.railroad_rents, r.utility_multipliers) == ((25, 50, 100, 200), (4, 10))
 
 
 def test_wedding_dresses_rents_as_the_rulebook_examples() -> None:

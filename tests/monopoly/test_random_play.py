@@ -141,3 +141,24 @@ def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
     assert s._holders == {2} and audit(s) == []
     s.owner[3] = 1  # by hand, keeping the stamp
     assert any("holders" in p for p in audit(s))
+
+
+def test_the_audit_catches_a_stale_cache_of_built_groups() -> None:
+    s = new_monopoly("classic", 4, 3)
+    assert s.legal_actions()  # fills the caches for this stamp
+    from meeple.games.monopoly.rules import buildings
+
+    assert buildings.built_groups(s) == [False] * len(s.ed.groups) and audit(s) == []
+    s.level[1] = 1  # by hand, keeping the stamp
+    assert any("built groups" in p for p in audit(s))
+
+
+def test_the_audit_catches_a_stale_cache_of_rents() -> None:
+    from meeple.games.monopoly.rules import rent
+
+    s = new_monopoly("classic", 4, 3)
+    s.owner[1] = 2
+    s.board_changed()
+    assert rent.rents_now(s)[1] == s.ed.rent[1][0] and audit(s) == []
+    s.owner[3] = 2  # by hand, keeping the stamp: the brown set now charges double
+    assert any("cached rents" in p for p in audit(s))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.rules import trade
+from meeple.games.monopoly.rules import buildings, rent, trade
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -41,6 +41,10 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         fresh = trade.find_holders(s)
         if fresh != s._holders:
             bad.append(f"cached holders of tradeables {set(s._holders)} != {set(fresh)}")
+    if s._built_stamp == s.board_stamp and s._built != buildings.find_built_groups(s):
+        bad.append(f"cached built groups {s._built} != {buildings.find_built_groups(s)}")
+    if s._rents_stamp == s.board_stamp and s._rents != rent.find_rents(s):
+        bad.append(f"cached rents {s._rents} != {rent.find_rents(s)}")
     ed, r = s.ed, s.rules
     cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
     start = r.starting_cash * s.n

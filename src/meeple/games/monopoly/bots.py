@@ -98,6 +98,8 @@ class StandardBot(Bot):
         self._reserve_key = (-1, 0)
         self._reserve = 0
         self._has_set = False  # I own a whole street group (kept with the reserve)
+        self._min_house = 0  # ... and the cheapest house on such a group
+        self._my_mortgages = False  # I have a mortgaged deed (kept with the reserve)
         # Who owns each square, as a tuple made once per board stamp and replaced only when
         # ownership changed: the trade caches below compare it by identity.
         self._owners_stamp = 0
@@ -124,7 +126,7 @@ class StandardBot(Bot):
         if top is None:
             self.plan = []
             if s.phase == s.JAIL:
-                return self.jail_choice(s, me, s.legal_actions(), self.reserve(s, me))
+                return self.jail_choice(s, me, self.reserve(s, me))
             return self.manage(s, me)
         if isinstance(top, TradeFrame):
             return self.trade_step(s, me, top)
@@ -161,30 +163,34 @@ class StandardBot(Bot):
             return self._reserve
         danger = 0
         ed = s.ed
+        self._my_mortgages = False
         for sq in ed.properties:
             o = s.owner[sq]
-            if o >= 0 and o != me and not s.mortgaged[sq]:
+            if o == me:
+                if s.mortgaged[sq]:
+                    self._my_mortgages = True
+            elif o >= 0 and not s.mortgaged[sq]:
                 r = self.square_rent(s, sq)
                 if r > danger:
                     danger = r
         p = self.p
         self._reserve_key = key
-        self._has_set = any(
-            all(s.owner[m] == me for m in ed.groups[g].members) for g in ed.street_groups
-        )
+        # The cheapest house on a street group I own whole (0: none): below it, no building.
+        self._has_set = False
+        self._min_house = 0
+        for g in ed.street_groups:
+            if rent.owns_group(s, me, g):
+                cost = min(ed.house_cost[m] for m in ed.groups[g].members)
+                if not self._has_set or cost < self._min_house:
+                    self._min_house = cost
+                self._has_set = True
         self._reserve = int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
         return self._reserve
 
     def square_rent(self, s: MonopolyState, sq: int) -> int:
         """The rent ``sq`` charges now (a utility at an average roll of 7)."""
-        if s.owner[sq] < 0 or not s.ed.is_property[sq]:
-            return 0
-        kind = s.ed.kind[sq]
-        if kind == STREET:
-            return rent.street_rent(s, sq)
-        if kind == RAILROAD:
-            return rent.railroad_rent(s, sq)
-        return rent.utility_multiplier(s, sq) * 7
+        r = rent.rents_now(s)[sq]
+        return r * 7 if s.ed.kind[sq] == UTILITY else r
 
     def deed_value(self, s: MonopolyState, me: int, sq: int) -> float:
         """What ``sq`` is worth to ``me``: its price, more if it completes, grows or blocks a
@@ -251,12 +257,20 @@ class StandardBot(Bot):
             for sq in mortgages
             if ed.kind[sq] != STREET or not rent.owns_group(s, me, ed.group_of[sq])
         ]
-        if loose:
-            sq = min(loose, key=lambda m: self.square_rent(s, m) + ed.price[m])
+        if loose:  # the first of the lowest rent + price (loops: no key function to call)
+            sq, best = -1, 0
+            for m in loose:
+                cost = self.square_rent(s, m) + ed.price[m]
+                if sq < 0 or cost < best:
+                    sq, best = m, cost
             return Action(A.MORTGAGE, (sq,))
         sells = buildings.sell_squares(s, me) if r.buildings else []
-        if sells:
-            sq = min(sells, key=lambda m: (ed.house_cost[m], -s.level[m]))
+        if sells:  # the first of the cheapest houses, the highest level among those
+            sq = sells[0]
+            for m in sells:
+                c, b = ed.house_cost[m], ed.house_cost[sq]
+                if c < b or (c == b and s.level[m] > s.level[sq]):
+                    sq = m
             return Action(A.SELL_BUILDING, (sq,))
         groups = buildings.sell_group_groups(s, me) if r.buildings else []
         if groups:
@@ -278,14 +292,24 @@ class StandardBot(Bot):
         cash = s.cash[me]
         ed = s.ed
         # Lift mortgages on set deeds first, when rich.
-        lifts = s.lift_options(me) if True in s.mortgaged else []
-        if lifts:
-            sq = max(lifts, key=lambda m: self.deed_value(s, me, m))
+        lifts = s.lift_options(me) if self._my_mortgages else []  # (set by self.reserve)
+        if lifts:  # the first of the most valuable
+            sq, best = -1, 0.0
+            for m in lifts:
+                value = self.deed_value(s, me, m)
+                if sq < 0 or value > best:
+                    sq, best = m, value
             if cash - ed.unmortgage_cost[sq] >= reserve + self.p.unmortgage_extra:
                 return Action(A.UNMORTGAGE, (sq,))
-        builds = s.build_options(me) if self._has_set else []  # (set by self.reserve above)
+        # (_has_set and _min_house were set by self.reserve above)
+        can_pay = self._has_set and cash - self._min_house >= reserve
+        builds = s.build_options(me) if can_pay else []
         if builds:
-            sq = min(builds, key=lambda m: (s.level[m], -ed.house_cost[m]))
+            sq = builds[0]  # the first of the lowest level, the dearest houses among those
+            for m in builds:
+                lm, ls = s.level[m], s.level[sq]
+                if lm < ls or (lm == ls and ed.house_cost[m] > ed.house_cost[sq]):
+                    sq = m
             extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
             if cash - ed.house_cost[sq] >= reserve + extra:
                 return Action(A.BUILD, (sq,))
@@ -297,16 +321,20 @@ class StandardBot(Bot):
             return A.A_ROLL
         return A.A_END_TURN if s.phase == s.END_TURN else A.A_PASS
 
-    def jail_choice(self, s: MonopolyState, me: int, legal: list[Action], reserve: int) -> Action:
-        """Early on, leave jail to buy; once most deeds are owned, stay and let others pay."""
+    def jail_choice(self, s: MonopolyState, me: int, reserve: int) -> Action:
+        """Early on, leave jail to buy; once most deeds are owned, stay and let others pay.
+        (The jail options as the legal actions list them: a card, the fine, a roll.)"""
         owned = sum(1 for sq in s.ed.properties if s.owner[sq] >= 0)
         if owned < self.p.jail_stay_owned_share * len(s.ed.properties):
-            for a in legal:
-                if a.kind == A.USE_CARD:
-                    return a
-            if A.A_PAY_FINE in legal and s.cash[me] - s.rules.jail_fine >= reserve:
+            for d, holder in enumerate(s.card_holder):
+                if holder == me:
+                    return Action(A.USE_CARD, (d,))
+            fine = s.rules.jail_fine
+            if s.cash[me] >= fine and s.cash[me] - fine >= reserve:
                 return A.A_PAY_FINE
-        return A.A_ROLL if A.A_ROLL in legal else legal[0]
+        if s.rules.jail_style == "jail":
+            return A.A_ROLL
+        return s.legal_actions()[0]  # Time Out: no roll; the first choice
 
     # -- trades ---------------------------------------------------------------------------
 

@@ -126,6 +126,10 @@ class MonopolyState(GameState):
         self.board_stamp = next(_STAMPS)
         self._holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
         self._holders: frozenset[int] = frozenset()
+        self._built_stamp = 0  # ... and buildings.built_groups
+        self._built: list[bool] = []
+        self._rents_stamp = 0  # ... and rent.rents_now
+        self._rents: list[int] = []
 
     # -- identity -------------------------------------------------------------------------
 
@@ -699,6 +703,8 @@ class MonopolyState(GameState):
         # Same board, same stamp: the caches stay valid until either copy changes it.
         c.board_stamp = self.board_stamp
         c._holders_stamp, c._holders = self._holders_stamp, self._holders
+        c._built_stamp, c._built = self._built_stamp, self._built
+        c._rents_stamp, c._rents = self._rents_stamp, self._rents
         return c
 
     def snapshot(self) -> dict[str, Any]:

@@ -284,7 +284,16 @@ def group_has_buildings(s: MonopolyState, g: int) -> bool:
 
 
 def built_groups(s: MonopolyState) -> list[bool]:
-    """For each group index, whether any of its streets has a building."""
+    """For each group index, whether any of its streets has a building (kept until the board
+    stamp changes: trading and mortgaging ask it for every deed; callers must not change it)."""
+    if s._built_stamp != s.board_stamp:
+        s._built = find_built_groups(s)
+        s._built_stamp = s.board_stamp
+    return s._built
+
+
+def find_built_groups(s: MonopolyState) -> list[bool]:
+    """:func:`built_groups` worked out afresh."""
     out = [False] * len(s.ed.groups)
     group_of = s.ed.group_of
     for sq in compress(range(len(s.level)), s.level):  # the built squares, found in C

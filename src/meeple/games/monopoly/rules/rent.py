@@ -70,3 +70,30 @@ def rent_due(s: MonopolyState, sq: int, dice_total: int) -> int:
     if kind == RAILROAD:
         return railroad_rent(s, sq)
     return utility_multiplier(s, sq) * dice_total
+
+
+def rents_now(s: MonopolyState) -> list[int]:
+    """For each square, what landing on it would charge now if it were not mortgaged: a
+    street's or railroad's rent, a utility's multiplier of the dice; 0 if nobody owns it. Kept
+    until the board stamp changes (every bot reads the danger on the board before deciding);
+    callers must not change it."""
+    if s._rents_stamp != s.board_stamp:
+        s._rents = find_rents(s)
+        s._rents_stamp = s.board_stamp
+    return s._rents
+
+
+def find_rents(s: MonopolyState) -> list[int]:
+    """:func:`rents_now` worked out afresh."""
+    ed = s.ed
+    out = [0] * ed.size
+    for sq in ed.properties:
+        if s.owner[sq] >= 0:
+            kind = ed.kind[sq]
+            if kind == STREET:
+                out[sq] = street_rent(s, sq)
+            elif kind == RAILROAD:
+                out[sq] = railroad_rent(s, sq)
+            else:
+                out[sq] = utility_multiplier(s, sq)
+    return out
