@@ -20,11 +20,31 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PLAY = """
 import json, sys
+from meeple.bots.base import make_bot
 from meeple.buildinfo import build_name
+from meeple.games.registry import new_game
 from meeple.sim.runner import SimConfig, play_one
 cfg = SimConfig("classic", 4, 4, 21, ("standard", "standard", "random", "standard"), max_turns=400)
-print(json.dumps({"build": build_name(),
-                  "games": [vars(play_one(cfg, i)) for i in range(cfg.games)]}))
+games = [vars(play_one(cfg, i)) for i in range(cfg.games)]
+# Beside the compiled classes: the mcts bot (clones the state), Monopolis (an interpreted
+# subclass of the compiled GameState), a clone and a save restored mid-game.
+mcts = SimConfig("classic", 4, 1, 5, ("mcts:4", "standard", "standard", "standard"), max_turns=25)
+games.append(vars(play_one(mcts, 0)))
+city = SimConfig("monopolis", 3, 2, 5, ("standard", "random", "random"))
+games += [vars(play_one(city, i)) for i in range(city.games)]
+s = new_game("classic", 4, 9, {})
+bots = [make_bot("standard", "monopoly", p) for p in range(4)]
+for _ in range(400):
+    s.apply(bots[s.current_player()].choose(s))
+c = s.clone()
+r = new_game("classic", 4, 9, {})
+r.restore(s.snapshot())
+for _ in range(200):
+    a = bots[s.current_player()].choose(s)
+    for x in (s, c, r):
+        x.apply(a)
+same = c.snapshot() == s.snapshot() == r.snapshot()
+print(json.dumps({"build": build_name(), "games": games, "mid_game": [same, s.snapshot()]}))
 """
 
 
@@ -52,5 +72,7 @@ def test_compiled_engine_plays_the_same_games(tmp_path: Path) -> None:
     assert compiled["build"] == "mypyc"
     assert pure["build"] == "python"
     assert compiled["games"] == pure["games"]
+    assert compiled["mid_game"] == pure["mid_game"]
+    assert compiled["mid_game"][0] is True  # clone and restore play on as the original
     assert compile_tool.clean(src)
     assert not list(src.rglob("*.so"))

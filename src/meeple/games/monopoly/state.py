@@ -673,10 +673,10 @@ class MonopolyState(GameState):
     # -- copies, saves, views -----------------------------------------------------------
 
     def clone(self) -> MonopolyState:
-        # Attribute by attribute: the compiled build keeps them in slots, not a __dict__.
-        c = MonopolyState.__new__(MonopolyState)
-        c._options, c.ed, c.rules, c.max_turns = self._options, self.ed, self.rules, self.max_turns
-        c.n, c._seed = self.n, self._seed
+        # Attribute by attribute: the compiled build keeps them in slots, not a __dict__, and
+        # makes every new object through __init__ (self.ed already has the rule overrides).
+        c = MonopolyState(self.ed, self.n, self._seed)
+        c._options, c.max_turns = self._options, self.max_turns
         c.rng = Rng(0)
         c.rng.state = self.rng.state
         c.cash, c.pos = list(self.cash), list(self.pos)
