@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from typing import Final, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
+# Compiled with the engine (tools/compile.py); tests script dice with an interpreted subclass.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
     """A SplitMix64 stream. ``Rng(seed)`` for any integer seed; ``state`` is the whole state."""
 

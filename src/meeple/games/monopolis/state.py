@@ -688,8 +688,7 @@ class MonopolisState(GameState):
         c._history = self._history[:]
         c._legal = self._legal
         c._result = self._result
-        if "record_events" in self.__dict__:
-            c.record_events = self.record_events
+        c.record_events = self.record_events
         return c
 
     # -- words -----------------------------------------------------------------------------
