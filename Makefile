@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench compiled pure clean
+.PHONY: run test lint bench compiled pure test-compiled clean
 
 $(BIN)/meeple: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,13 @@ compiled: $(BIN)/meeple
 
 pure: $(BIN)/meeple
 	$(BIN)/python tools/compile.py --clean
+
+# Every test against the mypyc build (CI runs the pure build, and tests/test_compiled.py checks
+# the two play the same games); back to pure Python afterwards, pass or fail.
+test-compiled: $(BIN)/meeple
+	$(BIN)/python tools/compile.py
+	$(BIN)/pytest -q -n auto --dist worksteal -p no:cacheprovider; status=$$?; \
+	$(BIN)/python tools/compile.py --clean; exit $$status
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -58,8 +58,11 @@ def _play(src: Path) -> dict[str, object]:
 
 @pytest.mark.skipif(importlib.util.find_spec("mypyc") is None, reason="mypyc is not installed")
 def test_compiled_engine_plays_the_same_games(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    # Two copies without any compiled module: one to compile, one to stay pure Python (the
+    # checkout itself may be compiled in place: make test-compiled).
+    src, pure_src = tmp_path / "src", tmp_path / "pure"
+    for copy in (src, pure_src):
+        shutil.copytree(ROOT / "src", copy, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import compile as compile_tool
@@ -68,7 +71,7 @@ def test_compiled_engine_plays_the_same_games(tmp_path: Path) -> None:
     compile_tool.compile_in(src)
     assert list(src.rglob("*.so")), "mypyc produced no extension modules"
     compiled = _play(src)
-    pure = _play(ROOT / "src")
+    pure = _play(pure_src)
     assert compiled["build"] == "mypyc"
     assert pure["build"] == "python"
     assert compiled["games"] == pure["games"]
