@@ -163,7 +163,6 @@ class StandardBot(Bot):
             return self._reserve
         danger = 0
         ed = s.ed
-        rents = rent.rents_now(s)
         self._my_mortgages = False
         for sq in ed.properties:
             o = s.owner[sq]
@@ -171,7 +170,7 @@ class StandardBot(Bot):
                 if s.mortgaged[sq]:
                     self._my_mortgages = True
             elif o >= 0 and not s.mortgaged[sq]:
-                r = rents[sq] * 7 if ed.kind[sq] == UTILITY else rents[sq]  # (square_rent)
+                r = self.square_rent(s, sq)
                 if r > danger:
                     danger = r
         p = self.p

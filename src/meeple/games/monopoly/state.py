@@ -677,7 +677,6 @@ class MonopolyState(GameState):
         # makes every new object through __init__ (self.ed already has the rule overrides).
         c = MonopolyState(self.ed, self.n, self._seed)
         c._options, c.max_turns = self._options, self.max_turns
-        c.rng = Rng(0)
         c.rng.state = self.rng.state
         c.cash, c.pos = list(self.cash), list(self.pos)
         c.in_jail, c.jail_turns = list(self.in_jail), list(self.jail_turns)

@@ -85,15 +85,8 @@ def rents_now(s: MonopolyState) -> list[int]:
 
 def find_rents(s: MonopolyState) -> list[int]:
     """:func:`rents_now` worked out afresh."""
-    ed = s.ed
-    out = [0] * ed.size
-    for sq in ed.properties:
+    out = [0] * s.ed.size
+    for sq in s.ed.properties:
         if s.owner[sq] >= 0:
-            kind = ed.kind[sq]
-            if kind == STREET:
-                out[sq] = street_rent(s, sq)
-            elif kind == RAILROAD:
-                out[sq] = railroad_rent(s, sq)
-            else:
-                out[sq] = utility_multiplier(s, sq)
+            out[sq] = rent_due(s, sq, 1)  # a roll of 1: a utility's multiplier
     return out
