@@ -4,18 +4,50 @@ SplitMix64 (Steele, Lea and Flood, 2014): one 64-bit integer of state, so a save
 the whole stream exactly, a clone copies it for free, and the sequence is the same on every
 Python version and platform (``random.Random`` promises neither). Integers in a range are drawn
 by rejection, so dice are exactly uniform.
+
+The arithmetic is done on ``i64``, the signed 64-bit integer of ``mypy_extensions``: compiled
+(``tools/compile.py``) it is a machine word whose sums and products wrap modulo 2**64, so a
+draw costs a few dozen instructions instead of the dozen bignum operations an unbounded
+``int`` needs. Interpreted, ``i64`` is plain ``int``, and :func:`_wrap` does the wrapping the
+machine word does by itself; both builds give the same stream, bit for bit (tests/test_rng.py).
 """
 
 from __future__ import annotations
 
 from typing import Final, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
+_TWO63: Final = 1 << 63
 _GOLDEN: Final = 0x9E3779B97F4A7C15
+
+
+def _word(hi: i64, lo: i64) -> i64:
+    """The 64-bit word with 32-bit halves ``hi`` and ``lo``. The wide constants below are made
+    with it at import: mypyc keeps a literal wider than 62 bits as a Python int and converts it
+    on every use, but a ``Final[i64]`` computed at import is a machine word."""
+    return hi * (1 << 32) + lo
+
+
+# The constants as signed 64-bit values (the unsigned value minus 2**64).
+_GOLDEN_S: Final[i64] = -_word(0x61C88646, 0x80B583EB)  # 0x9E3779B97F4A7C15
+_MUL1_S: Final[i64] = -_word(0x40A7B892, 0xE31B1A47)  # 0xBF58476D1CE4E5B9
+_MUL2_S: Final[i64] = -_word(0x6B2FB644, 0xECCEEE15)  # 0x94D049BB133111EB
+_LOW63: Final[i64] = _word(0x7FFFFFFF, 0xFFFFFFFF)  # 2**63 - 1
+_MIN64: Final[i64] = -_LOW63 - 1  # -2**63
+# Masks that turn an arithmetic right shift by 30, 27 and 31 into a logical one.
+_SHR30: Final[i64] = (1 << 34) - 1
+_SHR27: Final[i64] = (1 << 37) - 1
+_SHR31: Final[i64] = (1 << 33) - 1
+
+
+def _wrap(x: i64) -> i64:
+    """``x`` modulo 2**64 as a signed 64-bit value: its low 63 bits, less 2**63 if bit 63 is
+    set. Compiled, ``x`` is already that and this changes nothing; interpreted, it wraps."""
+    return (x & _LOW63) + ((x >> 63) & 1) * _MIN64
 
 
 # Compiled with the engine (tools/compile.py); tests script dice with an interpreted subclass.
@@ -23,27 +55,49 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 class Rng:
     """A SplitMix64 stream. ``Rng(seed)`` for any integer seed; ``state`` is the whole state."""
 
-    __slots__ = ("state",)
+    __slots__ = ("_s",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self._s: i64 = 0
+        self.state = seed
+
+    @property
+    def state(self) -> int:
+        """The whole state, as the unsigned 64-bit integer save files hold."""
+        s = int(self._s)
+        return s if s >= 0 else s + (1 << 64)
+
+    @state.setter
+    def state(self, value: int) -> None:
+        v = value & _MASK
+        self._s = i64(v - (1 << 64) if v >> 63 else v)
+
+    def _step(self) -> i64:
+        """Advance the stream; the next output as a signed 64-bit value."""
+        self._s = s = _wrap(self._s + _GOLDEN_S)
+        z = _wrap((s ^ ((s >> 30) & _SHR30)) * _MUL1_S)
+        z = _wrap((z ^ ((z >> 27) & _SHR27)) * _MUL2_S)
+        return z ^ ((z >> 31) & _SHR31)
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer of the stream."""
-        self.state = s = (self.state + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        z = int(self._step())
+        return z if z >= 0 else z + (1 << 64)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``, exactly uniform (rejection of the 2**64 remainder)."""
-        if n <= 0:
-            raise ValueError("below(n) needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """A uniform integer in ``[0, n)`` for ``0 < n < 2**63``, exactly uniform: an output
+        ``u`` among the top ``2**64 % n`` values is drawn again, and ``u % n`` is the answer."""
+        if n <= 0 or n >= _TWO63:  # compared as ints: i64(n) would overflow first
+            raise ValueError("below(n) needs 0 < n < 2**63")
+        m = i64(n)
+        low = _LOW63 % m  # (2**63 - 1) % n: 2**63 % n and 2**64 % n without leaving 64 bits
+        top = (2 * low + 2) % m  # 2**64 % n: how many of the largest outputs are drawn again
         while True:
-            z = self.next64()
-            if z < limit:
-                return z % n
+            z = self._step()
+            if z >= 0:  # u = z < 2**63, never among the top few
+                return int(z % m)
+            if z < -top:  # u = z + 2**64 = (z & _LOW63) + 2**63, below the top
+                return int(((z & _LOW63) % m + low + 1) % m)
 
     def die(self, sides: int = 6) -> int:
         """One roll of a fair die with ``sides`` faces: 1..sides."""
