@@ -4,6 +4,8 @@
 Run: ``.venv/bin/python benchmarks/bench_classic.py [--games 200] [--bots standard] [--workers 2]``.
 Each game is played to the end (no turn cap unless ``--max-turns``) exactly as ``meeple
 simulate`` plays it, events off. Best of ``--repeat`` runs, to damp noise from other processes.
+One game is played first, untimed, so that loading the edition (once per process) is not
+counted against the games; with ``--workers`` each worker still loads it within the time.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1, help="worker processes (as simulate)")
     ap.add_argument("--json", dest="json_path")
     a = ap.parse_args()
+    list(run(SimConfig("classic", a.players, 1, a.seed + 1, (a.bots,) * a.players), 1))
     runs = [
         bench(a.games, a.seed, a.bots, a.players, a.max_turns, a.workers) for _ in range(a.repeat)
     ]

@@ -63,6 +63,7 @@ def test_a_building_won_with_nowhere_to_place_it_is_refunded() -> None:
     own(s, 0, 1, 3)
     s.level[1] = s.level[3] = 4  # nowhere left for a house on the browns
     s.houses -= 8
+    s.invalidate()
     before = s.cash[0]
     s.stack.append(PlaceFrame(0, HOUSE, 30))
     s.bank_in += 30

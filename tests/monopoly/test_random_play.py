@@ -138,7 +138,7 @@ def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
     s.owner[1] = 2
     s.board_changed()
     assert s.legal_actions()  # seat 0 may trade with seat 2 now: the cache holds {2}
-    assert s._holders == {2} and audit(s) == []
+    assert s._holders == 1 << 2 and audit(s) == []
     s.owner[3] = 1  # by hand, keeping the stamp
     assert any("holders" in p for p in audit(s))
 
@@ -149,8 +149,11 @@ def test_the_audit_catches_a_stale_cache_of_built_groups() -> None:
     from meeple.games.monopoly.rules import buildings
 
     assert buildings.built_groups(s) == [False] * len(s.ed.groups) and audit(s) == []
-    s.level[1] = 1  # by hand, keeping the stamp
+    s.level[1] = 1  # by hand, without telling the state (invalidate() would)
     assert any("built groups" in p for p in audit(s))
+    s.invalidate()  # works it out again (the other invariants still object to the hand edit)
+    assert buildings.built_groups(s)[s.ed.group_of[1]]
+    assert not any("built groups" in p for p in audit(s))
 
 
 def test_the_audit_catches_a_stale_cache_of_rents() -> None:

@@ -154,3 +154,31 @@ def test_rent_is_paid_to_a_player_even_when_they_are_not_on_turn() -> None:
     own(s, 2, 39)
     land(s, 35, 1, 3)
     assert s.cash == [1450, 1500, 1550]
+
+
+@pytest.mark.parametrize(
+    "edition", ["classic", "friends", "frozen-ii", "my-first-monopoly-1", "my-first-monopoly-2"]
+)
+def test_the_rent_table_agrees_with_the_rent_rules(edition: str) -> None:
+    """The table the bots read danger from gives what a landing charges (``rent_due`` for a
+    roll of 1), on boards met in play with sets, buildings and mortgages (standard bots build,
+    random bots mortgage): worked out afresh (``find_rents``) and as the state keeps it after
+    every action, only the groups that changed worked out again (``rents_now``)."""
+    from meeple.bots.base import RandomBot
+    from meeple.games.monopoly import new_monopoly
+    from meeple.games.monopoly.bots import StandardBot
+    from meeple.games.monopoly.rules import rent
+
+    checked = set()
+    for seed in range(6):
+        s = new_monopoly(edition, 3, seed, {"max_turns": 300})
+        bots = [StandardBot(seed), RandomBot(seed + 1), StandardBot(seed + 2)]
+        while not s.is_terminal():
+            s.apply(bots[s.current_player()].choose(s))
+            table, kept = rent.find_rents(s), rent.rents_now(s)
+            for sq in s.ed.properties:
+                due = rent.rent_due(s, sq, 1) if s.owner[sq] >= 0 else 0
+                assert table[sq] == due == kept[sq], (edition, seed, sq)
+                if due:
+                    checked.add(due == s.ed.rent[sq][0])
+    assert checked == {True, False}  # printed rents and set, building or railroad rents met

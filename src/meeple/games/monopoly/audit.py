@@ -40,11 +40,17 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     if s._holders_stamp == s.board_stamp:
         fresh = trade.find_holders(s)
         if fresh != s._holders:
-            bad.append(f"cached holders of tradeables {set(s._holders)} != {set(fresh)}")
-    if s._built_stamp == s.board_stamp and s._built != buildings.find_built_groups(s):
-        bad.append(f"cached built groups {s._built} != {buildings.find_built_groups(s)}")
-    if s._rents_stamp == s.board_stamp and s._rents != rent.find_rents(s):
-        bad.append(f"cached rents {s._rents} != {rent.find_rents(s)}")
+            bad.append(f"cached holders of tradeables {s._holders:b} != {fresh:b} (bit masks)")
+    if s._built != buildings.find_built_groups(s):
+        bad.append(f"kept built groups {s._built} != {buildings.find_built_groups(s)}")
+    if not s._rents_dirty:
+        # Against the rule functions a landing charges by, not the table's own code.
+        due = [0] * s.ed.size
+        for sq in s.ed.properties:
+            if s.owner[sq] >= 0:
+                due[sq] = rent.rent_due(s, sq, 1)
+        if s._rents != due:
+            bad.append(f"cached rents {s._rents} != {due}")
     ed, r = s.ed, s.rules
     cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
     start = r.starting_cash * s.n

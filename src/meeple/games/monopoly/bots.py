@@ -95,7 +95,8 @@ class StandardBot(Bot):
         self.plan: list[Action] = []  # the rest of a trade offer being drafted
         # Caches keyed by (seat, board stamp): the valuations depend on the board alone, and the
         # stamp changes whenever it does, so the play loop does not rescan the board.
-        self._reserve_key = (-1, 0)
+        self._reserve_me = -1  # the seat and stamp the reserve was worked out for
+        self._reserve_stamp = 0
         self._reserve = 0
         self._has_set = False  # I own a whole street group (kept with the reserve)
         self._min_house = 0  # ... and the cheapest house on such a group
@@ -158,32 +159,33 @@ class StandardBot(Bot):
 
     def reserve(self, s: MonopolyState, me: int) -> int:
         """Cash to keep: grows with the worst rent an opponent can charge now."""
-        key = (me, s.board_stamp)
-        if key == self._reserve_key:
+        if me == self._reserve_me and s.board_stamp == self._reserve_stamp:
             return self._reserve
         danger = 0
         ed = s.ed
+        owner, mortgaged, kind, house_cost = s.owner, s.mortgaged, ed.kind, ed.house_cost
+        rents = rent.rents_now(s)  # (as square_rent reads them, without a call per square)
         self._my_mortgages = False
         for sq in ed.properties:
-            o = s.owner[sq]
+            o = owner[sq]
             if o == me:
-                if s.mortgaged[sq]:
+                if mortgaged[sq]:
                     self._my_mortgages = True
-            elif o >= 0 and not s.mortgaged[sq]:
-                r = self.square_rent(s, sq)
+            elif o >= 0 and not mortgaged[sq]:
+                r = rents[sq] * 7 if kind[sq] == UTILITY else rents[sq]
                 if r > danger:
                     danger = r
         p = self.p
-        self._reserve_key = key
+        self._reserve_me, self._reserve_stamp = me, s.board_stamp
         # The cheapest house on a street group I own whole (0: none): below it, no building.
         self._has_set = False
         self._min_house = 0
         for g in ed.street_groups:
             if rent.owns_group(s, me, g):
-                cost = min(ed.house_cost[m] for m in ed.groups[g].members)
-                if not self._has_set or cost < self._min_house:
-                    self._min_house = cost
-                self._has_set = True
+                for m in ed.groups[g].members:
+                    if not self._has_set or house_cost[m] < self._min_house:
+                        self._min_house = house_cost[m]
+                    self._has_set = True
         self._reserve = int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
         return self._reserve
 
@@ -338,25 +340,25 @@ class StandardBot(Bot):
 
     # -- trades ---------------------------------------------------------------------------
 
-    def missing_from(self, s: MonopolyState, me: int, g: int) -> tuple[int, list[int]]:
-        """(owner, deeds) when all of street group ``g`` I lack belongs to one other player and
-        nothing in it is built; (-1, []) otherwise."""
+    def split_of(self, s: MonopolyState, g: int) -> tuple[int, int]:
+        """The two players street group ``g`` is split between, when every deed of it is owned,
+        by those two alone, and nothing in it is built; (-1, -1) otherwise. Only such a group
+        can be part of an offer: one of the two lacks exactly what the other holds."""
         owner, level = s.owner, s.level
-        q = -1
-        missing: list[int] = []
-        members = s.ed.groups[g].members
-        for m in members:
-            if level[m]:
-                return -1, []
+        a = b = -1
+        for m in s.ed.groups[g].members:
             o = owner[m]
-            if o != me:
-                if o < 0 or (missing and o != q):
-                    return -1, []
-                q = o
-                missing.append(m)
-        if not missing or len(missing) == len(members):
-            return -1, []
-        return q, missing
+            if o < 0 or level[m]:
+                return -1, -1
+            if o in (a, b):
+                continue
+            if a < 0:
+                a = o
+            elif b < 0:
+                b = o
+            else:
+                return -1, -1
+        return (a, b) if b >= 0 else (-1, -1)
 
     def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action]:
         """An offer I may make now that completes one of my street sets: first a swap that
@@ -365,30 +367,33 @@ class StandardBot(Bot):
         if self._no_offer_turn == s.turn_no:
             return []
         plan: list[Action] = []
-        if self.offer_shapes(s, me):
-            targets = set(s.trade_options(me))
-            plan = self.find_offer(s, me, targets, reserve) if targets else []
+        offers = self.offer_shapes(s, me)
+        if offers:
+            targets = s.trade_options(me)  # (a few seats: a list is quicker than a set)
+            plan = self.find_offer(s, me, offers, targets, reserve) if targets else []
         if not plan:
             self._no_offer_turn = s.turn_no  # nothing changes enough within a turn to look again
         return plan
 
     def find_offer(
-        self, s: MonopolyState, me: int, targets: set[int], reserve: int
+        self, s: MonopolyState, me: int, offers: list[Offer], targets: list[int], reserve: int
     ) -> list[Action]:
-        """The actions making the first offer of :meth:`offer_shapes` to one of ``targets``
-        that both sides can pay for and that was not made before on this board."""
+        """The actions making the first of ``offers`` (:meth:`offer_shapes`) to one of
+        ``targets`` that both sides can pay for and that was not made before on this board."""
         owners = self.owners(s)
         if owners is not self._made_owners:  # any change of hands may change the answer
             self._made = self._offered.setdefault(owners, set())
             self._made_owners = owners
         made = self._made
-        for offer in self.offer_shapes(s, me):
+        for offer in offers:
             q, deeds, balance = offer
-            if q not in targets or offer in made:
+            if q not in targets:
                 continue
             if balance > 0 and s.cash[me] - balance < reserve:
                 continue
             if balance < 0 and s.cash[q] < -balance:
+                continue
+            if offer in made:  # (last: hashing the offer costs more than the checks above)
                 continue
             made.add(offer)
             plan = [Action(A.TRADE, (q,))]
@@ -406,23 +411,30 @@ class StandardBot(Bot):
         owners = self.owners(s)
         if me == self._offers_me and owners is self._offers_owners:
             return self._offers
-        ed = s.ed
+        ed, owner = s.ed, s.owner
         out: list[Offer] = []
-        lacking = [(g, *self.missing_from(s, me, g)) for g in ed.street_groups]
+        groups = ed.street_groups
+        pairs = [self.split_of(s, g) for g in groups]
+        # For each street group: the player holding all of it I lack, and those deeds.
+        lacking: list[tuple[int, list[int]]] = []
+        for i, g in enumerate(groups):
+            a, b = pairs[i]
+            q = b if a == me else a if b == me else -1
+            lacking.append(
+                (q, [m for m in ed.groups[g].members if owner[m] == q] if q >= 0 else [])
+            )
         # Swaps completing a set each, the difference in price paid in cash.
-        for g, q, want in lacking:
+        for i, (q, want) in enumerate(lacking):
             if q < 0:
                 continue
-            for h in ed.street_groups:
-                if h == g:
+            for j, (a, b) in enumerate(pairs):
+                if j == i or not ((a == q and b == me) or (a == me and b == q)):
                     continue
-                owner, give = self.missing_from(s, q, h)
-                if owner != me:
-                    continue
+                give = [m for m in ed.groups[groups[j]].members if owner[m] == me]
                 balance = sum(ed.price[m] for m in want) - sum(ed.price[m] for m in give)
                 out.append((q, tuple(sorted(want + give)), balance))
         # Cash at a premium for the one or two deeds I lack, all held by one player.
-        for _, q, missing in lacking:
+        for q, missing in lacking:
             if q < 0 or len(missing) > 2:
                 continue
             price = sum(ed.price[m] for m in missing)

@@ -125,11 +125,12 @@ class MonopolyState(GameState):
         self._legal: list[Action] | None = None
         self.board_stamp = next(_STAMPS)
         self._holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
-        self._holders: frozenset[int] = frozenset()
-        self._built_stamp = 0  # ... and buildings.built_groups
-        self._built: list[bool] = []
-        self._rents_stamp = 0  # ... and rent.rents_now
+        self._holders = 0  # (a bit mask of seats)
+        # Whether each group has a building: kept up to date by the rules that build and sell.
+        self._built = [False] * len(edition.groups)
+        # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
         self._rents: list[int] = []
+        self._rents_dirty = -1
 
     # -- identity -------------------------------------------------------------------------
 
@@ -155,10 +156,12 @@ class MonopolyState(GameState):
 
     # -- helpers used by the rules -------------------------------------------------------
 
-    def board_changed(self) -> None:
+    def board_changed(self, group: int = -1) -> None:
         """Take a new board stamp: call after changing ``owner``, ``level``, ``mortgaged``,
-        ``card_holder`` or ``alive`` (what the caches of the rules and bots depend on)."""
+        ``card_holder`` or ``alive`` (what the caches of the rules and bots depend on). Name
+        the ``group`` when only its squares changed (its rents alone are worked out again)."""
         self.board_stamp = next(_STAMPS)
+        self._rents_dirty |= 1 << group if group >= 0 else -1
 
     def event(self, kind: str, **data: Any) -> None:
         """Record an event (callers check ``self._events is not None`` first: no cost unread)."""
@@ -238,9 +241,11 @@ class MonopolyState(GameState):
         return self._legal
 
     def invalidate(self) -> None:
-        """Forget cached answers: the legal actions and everything keyed by the board stamp
-        (call after editing the state by hand in tests)."""
+        """Forget cached answers: the legal actions and everything keyed by the board stamp, and
+        work out again what the rules keep up to date (call after editing the state by hand in
+        tests)."""
         self._legal = None
+        self._built = buildings.find_built_groups(self)
         self.board_changed()
 
     def _compute_legal(self) -> list[Action]:
@@ -702,8 +707,8 @@ class MonopolyState(GameState):
         # Same board, same stamp: the caches stay valid until either copy changes it.
         c.board_stamp = self.board_stamp
         c._holders_stamp, c._holders = self._holders_stamp, self._holders
-        c._built_stamp, c._built = self._built_stamp, self._built
-        c._rents_stamp, c._rents = self._rents_stamp, self._rents
+        c._built = list(self._built)
+        c._rents, c._rents_dirty = list(self._rents), self._rents_dirty
         return c
 
     def snapshot(self) -> dict[str, Any]:
@@ -781,8 +786,7 @@ class MonopolyState(GameState):
         self.bank_in, self.bank_out = int(snap["bank_in"]), int(snap["bank_out"])
         self.snowflake = int(snap["snowflake"])
         self.bankrupt_seat = int(snap["bankrupt_seat"])
-        self._legal = None
-        self.board_changed()
+        self.invalidate()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it: everything on the table, nothing hidden.

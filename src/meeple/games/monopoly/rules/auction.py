@@ -71,7 +71,7 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
     if f.item == DEED:
         s.owner[f.square] = p
         s.mortgaged[f.square] = False
-        s.board_changed()
+        s.board_changed(s.ed.group_of[f.square])
         buying.check_all_owned(s)
     else:
         s.stack.append(PlaceFrame(p, f.item, amount))

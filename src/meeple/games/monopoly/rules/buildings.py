@@ -13,7 +13,6 @@ sold too (docs/RULES.md, "Selling a hotel in a housing shortage").
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, Final
 
 from meeple.games.monopoly.frames import HOTEL, HOUSE, PlaceFrame, ShortageFrame
@@ -77,7 +76,8 @@ def place(s: MonopolyState, p: int, sq: int) -> None:
     else:
         s.houses -= 1
     s.level[sq] += 1
-    s.board_changed()
+    s._built[s.ed.group_of[sq]] = True
+    s.board_changed(s.ed.group_of[sq])
     if s._events is not None:
         s.event("built", player=p, square=sq, level=s.level[sq])
 
@@ -96,18 +96,23 @@ def request_build(s: MonopolyState, p: int, sq: int) -> None:
     place(s, p, sq)
 
 
-def capacity(s: MonopolyState, p: int, item: int) -> int:
-    """How many buildings of ``item`` kind ``p`` could still place on their buildable groups."""
-    total = 0
+def capacities(s: MonopolyState, item: int) -> list[int]:
+    """For each seat, how many buildings of ``item`` kind it could still place on its buildable
+    groups (one pass over the groups: a buildable group has one owner)."""
+    out = [0] * s.n
+    level, owner = s.level, s.owner
     for g in s.ed.street_groups:
-        if buildable_group(s, p, g):
-            for m in s.ed.groups[g].members:
-                lvl = s.level[m]
-                if item == HOUSE:
-                    total += max(0, 4 - lvl)
-                elif lvl < HOTEL_LEVEL:
-                    total += 1
-    return total
+        members = s.ed.groups[g].members
+        q = owner[members[0]]
+        if q < 0 or not buildable_group(s, q, g):
+            continue
+        for m in members:
+            lvl = level[m]
+            if item == HOUSE:
+                out[q] += max(0, 4 - lvl)
+            elif lvl < HOTEL_LEVEL:
+                out[q] += 1
+    return out
 
 
 def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
@@ -118,17 +123,14 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
     at least the opening bid) are then asked whether they want one (docs/RULES.md).
     """
     stock = s.hotels if item == HOTEL else s.houses
-    demand = capacity(s, p, item)
-    rivals = []
-    for q in s.seats_from(s.next_seat(p)):
-        if q == p:
-            continue
-        c = capacity(s, q, item)
-        if c:
-            demand += c
-            if s.cash[q] >= s.ed.building_min_bid and can_place_now(s, q, item):
-                rivals.append(q)
-    return rivals if demand > stock else []
+    cap = capacities(s, item)
+    if sum(cap) <= stock:  # (deeds belong to seats still playing: the audit checks it)
+        return []
+    return [
+        q
+        for q in s.seats_from(s.next_seat(p))
+        if q != p and cap[q] and s.cash[q] >= s.ed.building_min_bid and can_place_now(s, q, item)
+    ]
 
 
 def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
@@ -181,7 +183,8 @@ def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
         s.hotels -= 1
         s.houses += 4
     s.level[sq] += 1
-    s.board_changed()
+    s._built[s.ed.group_of[sq]] = True
+    s.board_changed(s.ed.group_of[sq])
     if s._events is not None:
         s.event("built", player=f.player, square=sq, level=s.level[sq])
 
@@ -240,7 +243,9 @@ def sell(s: MonopolyState, p: int, sq: int) -> None:
         s.houses += 1
         s.level[sq] -= 1
         units = 1
-    s.board_changed()
+    g = s.ed.group_of[sq]
+    s._built[g] = any(s.level[m] for m in s.ed.groups[g].members)
+    s.board_changed(g)
     money.bank_pays(s, p, money.sell_price(s, units * cost))
     if s._events is not None:
         s.event("sold_building", player=p, square=sq, level=s.level[sq])
@@ -272,30 +277,30 @@ def sell_group(s: MonopolyState, p: int, g: int) -> None:
             s.houses += lvl
         units += lvl
         s.level[m] = 0
-    s.board_changed()
+    s._built[g] = False
+    s.board_changed(g)
     money.bank_pays(s, p, money.sell_price(s, units * s.ed.groups[g].house_cost))
     if s._events is not None:
         s.event("sold_group", player=p, group=g)
 
 
 def group_has_buildings(s: MonopolyState, g: int) -> bool:
-    level = s.level
-    return any(level[m] for m in s.ed.groups[g].members)
+    return s._built[g]
 
 
 def built_groups(s: MonopolyState) -> list[bool]:
-    """For each group index, whether any of its streets has a building (kept until the board
-    stamp changes: trading and mortgaging ask it for every deed; callers must not change it)."""
-    if s._built_stamp != s.board_stamp:
-        s._built = find_built_groups(s)
-        s._built_stamp = s.board_stamp
+    """For each group index, whether any of its streets has a building. Trading and mortgaging
+    ask it for every deed, so the state keeps it: every change of a building level above
+    updates its group's entry (the audit checks it against :func:`find_built_groups`); callers
+    must not change it."""
     return s._built
 
 
 def find_built_groups(s: MonopolyState) -> list[bool]:
-    """:func:`built_groups` worked out afresh."""
+    """:func:`built_groups` worked out afresh from the building levels."""
     out = [False] * len(s.ed.groups)
-    group_of = s.ed.group_of
-    for sq in compress(range(len(s.level)), s.level):  # the built squares, found in C
-        out[group_of[sq]] = True
+    group_of, level = s.ed.group_of, s.level
+    for sq in range(len(level)):
+        if level[sq]:
+            out[group_of[sq]] = True
     return out

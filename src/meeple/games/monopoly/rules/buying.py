@@ -34,7 +34,7 @@ def take_deed(s: MonopolyState, p: int, sq: int) -> None:
     price = s.ed.price[sq]
     money.pay_bank(s, p, price)
     s.owner[sq] = p
-    s.board_changed()
+    s.board_changed(s.ed.group_of[sq])
     if s._events is not None:
         s.event("bought", player=p, square=sq, price=price)
     check_all_owned(s)

@@ -46,7 +46,7 @@ def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:
     s.mortgaged[sq] = True
-    s.board_changed()
+    s.board_changed(s.ed.group_of[sq])
     money.bank_pays(s, p, s.ed.mortgage[sq])
     if s._events is not None:
         s.event("mortgaged", player=p, square=sq, amount=s.ed.mortgage[sq])
@@ -56,7 +56,7 @@ def unmortgage(s: MonopolyState, p: int, sq: int) -> None:
     cost = s.ed.unmortgage_cost[sq]
     money.pay_bank(s, p, cost)
     s.mortgaged[sq] = False
-    s.board_changed()
+    s.board_changed(s.ed.group_of[sq])
     if s._events is not None:
         s.event("unmortgaged", player=p, square=sq, amount=cost)
 

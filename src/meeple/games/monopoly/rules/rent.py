@@ -21,13 +21,20 @@ if TYPE_CHECKING:
 def owns_group(s: MonopolyState, p: int, g: int) -> bool:
     """Whether ``p`` owns every deed of group ``g``."""
     owner = s.owner
-    return all(owner[m] == p for m in s.ed.groups[g].members)
+    for m in s.ed.groups[g].members:
+        if owner[m] != p:
+            return False
+    return True
 
 
 def count_owned(s: MonopolyState, p: int, g: int) -> int:
     """How many deeds of group ``g`` ``p`` owns (mortgaged ones count: docs/RULES.md)."""
     owner = s.owner
-    return sum(1 for m in s.ed.groups[g].members if owner[m] == p)
+    n = 0
+    for m in s.ed.groups[g].members:
+        if owner[m] == p:
+            n += 1
+    return n
 
 
 def street_rent(s: MonopolyState, sq: int) -> int:
@@ -74,19 +81,61 @@ def rent_due(s: MonopolyState, sq: int, dice_total: int) -> int:
 
 def rents_now(s: MonopolyState) -> list[int]:
     """For each square, what landing on it would charge now if it were not mortgaged: a
-    street's or railroad's rent, a utility's multiplier of the dice; 0 if nobody owns it. Kept
-    until the board stamp changes (every bot reads the danger on the board before deciding);
-    callers must not change it."""
-    if s._rents_stamp != s.board_stamp:
-        s._rents = find_rents(s)
-        s._rents_stamp = s.board_stamp
+    street's or railroad's rent, a utility's multiplier of the dice; 0 if nobody owns it. Every
+    bot reads the danger on the board before deciding, so the state keeps the table: a rent
+    depends only on its own group, and ``board_changed(group)`` marks the group whose owners,
+    buildings or mortgages changed, worked out again here on the next ask (``board_changed()``
+    marks them all). Callers must not change the list."""
+    dirty = s._rents_dirty
+    if dirty:
+        if dirty < 0 or not s._rents:
+            s._rents = find_rents(s)
+        else:
+            for g in range(len(s.ed.groups)):
+                if (dirty >> g) & 1:
+                    group_rents(s, g, s._rents)
+        s._rents_dirty = 0
     return s._rents
 
 
 def find_rents(s: MonopolyState) -> list[int]:
-    """:func:`rents_now` worked out afresh."""
+    """:func:`rents_now` worked out afresh: what :func:`rent_due` gives for a roll of 1 (a
+    utility's multiplier), a group at a time so that each group's ownership is read once
+    (the audit checks the two agree)."""
     out = [0] * s.ed.size
-    for sq in s.ed.properties:
-        if s.owner[sq] >= 0:
-            out[sq] = rent_due(s, sq, 1)  # a roll of 1: a utility's multiplier
+    for g in range(len(s.ed.groups)):
+        group_rents(s, g, out)
     return out
+
+
+def group_rents(s: MonopolyState, g: int, out: list[int]) -> None:
+    """Write the rents of group ``g``'s squares into ``out`` (see :func:`find_rents`)."""
+    ed, r = s.ed, s.rules
+    owner, level, mortgaged, rent = s.owner, s.level, s.mortgaged, ed.rent
+    grp = ed.groups[g]
+    members = grp.members
+    if grp.kind == STREET:
+        first = owner[members[0]]
+        whole = first >= 0  # one player owns the whole group: the set rent
+        for m in members:
+            if owner[m] != first or (r.set_rent_needs_all_unmortgaged and mortgaged[m]):
+                whole = False
+        for m in members:
+            if owner[m] < 0:
+                out[m] = 0
+            elif level[m]:
+                out[m] = rent[m][level[m]]
+            else:
+                out[m] = rent[m][0] * r.set_rent_multiplier if whole else rent[m][0]
+        return
+    table = r.railroad_rents if grp.kind == RAILROAD else r.utility_multipliers
+    for m in members:
+        o = owner[m]
+        if o < 0:
+            out[m] = 0
+            continue
+        n = 0
+        for x in members:
+            if owner[x] == o:
+                n += 1
+        out[m] = table[min(n, len(table)) - 1]

@@ -27,27 +27,30 @@ def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
     return [sq for sq in ed.properties if owner[sq] == p and not built[group_of[sq]]]
 
 
-def holders_of_tradeables(s: MonopolyState) -> frozenset[int]:
-    """The seats holding something they could trade: a deed with no building in its group, or a
-    Get Out of Jail Free card. Asked for every player after every turn (whether a window opens),
-    so the answer is kept until the board stamp changes."""
+def holders_of_tradeables(s: MonopolyState) -> int:
+    """The seats holding something they could trade (a deed with no building in its group, or a
+    Get Out of Jail Free card), as a bit mask: bit ``q`` is set when seat ``q`` holds one. Asked
+    for every player after every turn (whether a window opens), so the answer is kept until the
+    board stamp changes."""
     if s._holders_stamp != s.board_stamp:
         s._holders = find_holders(s)
         s._holders_stamp = s.board_stamp
     return s._holders
 
 
-def find_holders(s: MonopolyState) -> frozenset[int]:
+def find_holders(s: MonopolyState) -> int:
     """:func:`holders_of_tradeables` worked out afresh (one pass over the board)."""
     owner, group_of = s.owner, s.ed.group_of
-    if any(s.level):
-        built = buildings.built_groups(s)
-        out = {owner[sq] for sq in s.ed.properties if not built[group_of[sq]]}
-    else:  # nothing built: every deed can be traded (the usual case, answered in C)
-        out = set(map(owner.__getitem__, s.ed.properties))
-    out.update(s.card_holder)
-    out.discard(-1)
-    return frozenset(out)
+    built = buildings.built_groups(s)
+    mask = 0
+    for sq in s.ed.properties:
+        o = owner[sq]
+        if o >= 0 and not built[group_of[sq]]:
+            mask |= 1 << o
+    for o in s.card_holder:
+        if o >= 0:
+            mask |= 1 << o
+    return mask
 
 
 def can_start(s: MonopolyState, p: int) -> list[int]:
@@ -57,8 +60,16 @@ def can_start(s: MonopolyState, p: int) -> list[int]:
     holders = holders_of_tradeables(s)
     if not holders:
         return []
-    mine = p in holders
-    return [q for q in s.seats_from(s.next_seat(p)) if q != p and (mine or q in holders)]
+    # The others still playing, in turn order from p's left; all of them when p holds
+    # something, else those who do.
+    wanted = -1 if (holders >> p) & 1 else holders
+    n, alive = s.n, s.alive
+    out = []
+    for i in range(1, n):
+        q = (p + i) % n
+        if alive[q] and (wanted >> q) & 1:
+            out.append(q)
+    return out
 
 
 def may_start(s: MonopolyState, p: int) -> bool:
@@ -67,10 +78,13 @@ def may_start(s: MonopolyState, p: int) -> bool:
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return False
     holders = holders_of_tradeables(s)
+    # p holds something: anyone else still playing will do; else one who holds something.
+    wanted = -1 if (holders >> p) & 1 else holders
     alive = s.alive
-    if p in holders:
-        return any(alive[q] for q in range(s.n) if q != p)
-    return any(alive[q] for q in holders if q != p)
+    for q in range(s.n):
+        if q != p and alive[q] and (wanted >> q) & 1:
+            return True
+    return False
 
 
 def start(s: MonopolyState, p: int, q: int) -> None:
