@@ -188,3 +188,30 @@ def test_sell_buildings_out_of_turn_in_a_window() -> None:
     assert s.current_player() == 1 and s.phase == s.WINDOW
     act(s, "sell_building 1")
     assert s.cash[1] == 1525
+
+
+def test_build_options_are_exactly_the_streets_can_build_allows() -> None:
+    """The list of places to build (worked out a group at a time: the streets at the group's
+    lowest level) is every street the single-street rule ``can_build`` allows, for every
+    player after every action of games where standard bots build up to hotels and run the
+    bank short."""
+    from meeple.games.monopoly import new_monopoly
+    from meeple.games.monopoly.bots import StandardBot
+    from meeple.games.monopoly.rules import buildings
+
+    seen = 0
+    for seed in range(4):
+        s = new_monopoly("classic", 4, seed, {"max_turns": 400})
+        bots = [StandardBot(seed * 4 + p) for p in range(4)]
+        while not s.is_terminal():
+            s.apply(bots[s.current_player()].choose(s))
+            for p in range(4):
+                streets = [
+                    sq
+                    for g in s.ed.street_groups
+                    for sq in s.ed.groups[g].members
+                    if buildings.can_build(s, p, sq)
+                ]
+                assert s.build_options(p) == streets, (seed, len(s.history), p)
+                seen += bool(streets)
+    assert seen > 100  # building was possible often

@@ -56,14 +56,24 @@ def can_build(s: MonopolyState, p: int, sq: int) -> bool:
 
 
 def build_squares(s: MonopolyState, p: int) -> list[int]:
+    """Where ``p`` may build now: :func:`can_build` for every street, a group at a time (the
+    streets at the group's lowest level, below a hotel, while the bank has the building)."""
     ed = s.ed
+    owner, level, cash = s.owner, s.level, s.cash[p]
     out = []
     for g in ed.street_groups:
-        members = ed.groups[g].members
-        if not buildable_group(s, p, g) or s.cash[p] < ed.groups[g].house_cost:
+        grp = ed.groups[g]
+        members = grp.members
+        if owner[members[0]] != p or cash < grp.house_cost or not buildable_group(s, p, g):
+            continue
+        low = HOTEL_LEVEL
+        for sq in members:
+            if level[sq] < low:
+                low = level[sq]
+        if low == HOTEL_LEVEL or not (s.hotels > 0 if low == 4 else s.houses > 0):
             continue
         for sq in members:
-            if even_build_ok(s, sq) and (s.hotels > 0 if s.level[sq] == 4 else s.houses > 0):
+            if level[sq] == low:
                 out.append(sq)
     return out
 
