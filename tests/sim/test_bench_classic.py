@@ -1,0 +1,45 @@
+"""The classic benchmarks run at a tiny size and report what they played.
+
+No timing or instruction count is asserted as a target: figures are for the benchmarks' own
+runs (benchmarks/README.md), not for tests.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def test_bench_classic_tiny(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    cmd = [sys.executable, str(BENCH / "bench_classic.py"), "--games", "3", "--repeat", "1"]
+    subprocess.run([*cmd, "--bots", "standard", "--json", str(out)], check=True, timeout=300)
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert r["games"] == 3 and r["bots"] == "standard" and r["build"] in ("python", "mypyc")
+    assert r["games_per_s"] > 0 and r["mean_turns"] > 10 and r["mean_actions"] > r["mean_turns"]
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+def test_count_instructions_tiny(tmp_path: Path) -> None:
+    out = tmp_path / "count.json"
+    cmd = [sys.executable, str(BENCH / "count_instructions.py"), "--games", "1"]
+    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=900, capture_output=True)
+    r = json.loads(out.read_text(encoding="utf-8"))
+    # One game of four standard bots: millions of instructions (the 0-game run is subtracted,
+    # so start-up is not in it), and the per-turn figure is the total over the game's turns.
+    assert r["games"] == 1 and r["instructions"] > 10**6
+    assert r["per_game"] == r["instructions"]
+    assert r["per_player_turn"] == round(r["instructions"] / r["mean_turns"])
+
+
+def test_count_instructions_rejects_bad_flags() -> None:
+    cmd = [sys.executable, str(BENCH / "count_instructions.py"), "--games", "0"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--games must be at least 1" in done.stderr
