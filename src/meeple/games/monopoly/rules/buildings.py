@@ -295,6 +295,7 @@ def sell_group(s: MonopolyState, p: int, g: int) -> None:
 
 
 def group_has_buildings(s: MonopolyState, g: int) -> bool:
+    """Whether any street of group ``g`` has a building (the kept table: :func:`built_groups`)."""
     return s._built[g]
 
 
