@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from meeple.games.monopoly import MonopolyState, new_monopoly
@@ -86,7 +87,7 @@ def deck_top(s: MonopolyState, deck: int, card_id: str) -> None:
     s.invalidate()
 
 
-def act(s: MonopolyState, text: str) -> list[Event]:
+def act(s: MonopolyState, text: str) -> Sequence[Event]:
     """Apply an action given as text and check the invariants still hold."""
     before = board_signature(s)
     events = s.apply(Action.parse(text))

@@ -34,6 +34,35 @@ def test_standard_bot_decisions_are_always_legal(edition: str) -> None:
             assert not audit(s, before)
 
 
+@pytest.mark.parametrize("edition", ["classic", "frozen-ii"])
+def test_standard_bot_reading_of_the_board_is_what_a_fresh_reading_gives(edition: str) -> None:
+    """The standard bot reads the board a group at a time and, after a change, reads again only
+    the groups the state's log of changes names. After every action of games with trades,
+    building, mortgages and bankruptcies, each seat's bot must know exactly what a new bot
+    reading the whole board knows: the cash reserve and what it is made of, and the trade
+    offers it would consider."""
+    fields = ("_reserve", "_has_set", "_min_house", "_my_mortgages", "_cheapest_lift")
+    compared = 0
+    for i in range(3):
+        seed = derive_seed(47, i)
+        s = new_game(edition, 4, seed, {"max_turns": 300})
+        assert isinstance(s, MonopolyState)
+        s.record_events = False
+        bots = [StandardBot(derive_seed(seed, p)) for p in range(4)]
+        while not s.is_terminal():
+            s.apply(bots[s.current_player()].choose(s))
+            for p, bot in enumerate(bots):
+                if not s.alive[p]:
+                    continue
+                fresh = StandardBot(0)
+                assert bot.reserve(s, p) == fresh.reserve(s, p)
+                where = (i, len(s.history), p)
+                assert [getattr(bot, f) for f in fields] == [getattr(fresh, f) for f in fields]
+                assert bot.offer_shapes(s, p) == fresh.offer_shapes(s, p), where
+                compared += 1
+    assert compared > 1000
+
+
 def test_standard_beats_three_random_bots() -> None:
     """Issue target: in seat-rotated 4-player classic games standard wins at least 90%."""
     cfg = SimConfig(

@@ -194,12 +194,16 @@ def test_build_options_are_exactly_the_streets_can_build_allows() -> None:
     """The list of places to build (worked out a group at a time: the streets at the group's
     lowest level) is every street the single-street rule ``can_build`` allows, for every
     player after every action of games where standard bots build up to hotels and run the
-    bank short."""
+    bank short. Likewise where a building won in a shortage auction may go
+    (``place_squares``, the same group-at-a-time shortcut; ``can_place_now`` stops at the
+    first group) against the single-street rules: a buildable group, even building, and a
+    hotel only on four houses."""
     from meeple.games.monopoly import new_monopoly
     from meeple.games.monopoly.bots import StandardBot
+    from meeple.games.monopoly.frames import HOTEL, HOUSE
     from meeple.games.monopoly.rules import buildings
 
-    seen = 0
+    seen = placed = 0
     for seed in range(4):
         s = new_monopoly("classic", 4, seed, {"max_turns": 400})
         bots = [StandardBot(seed * 4 + p) for p in range(4)]
@@ -214,4 +218,17 @@ def test_build_options_are_exactly_the_streets_can_build_allows() -> None:
                 ]
                 assert s.build_options(p) == streets, (seed, len(s.history), p)
                 seen += bool(streets)
+                for item in (HOUSE, HOTEL):
+                    spots = [
+                        sq
+                        for g in s.ed.street_groups
+                        if buildings.buildable_group(s, p, g)
+                        for sq in s.ed.groups[g].members
+                        if buildings.even_build_ok(s, sq) and (s.level[sq] == 4) == (item == HOTEL)
+                    ]
+                    where = (seed, len(s.history), p, item)
+                    assert buildings.place_squares(s, p, item) == spots, where
+                    assert buildings.can_place_now(s, p, item) == bool(spots), where
+                    placed += item == HOTEL and bool(spots)
     assert seen > 100  # building was possible often
+    assert placed > 100  # ... hotels too

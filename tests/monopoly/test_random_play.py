@@ -133,6 +133,20 @@ def test_the_audit_catches_a_board_change_that_kept_its_stamp() -> None:
     assert audit(s, before) == []
 
 
+def test_the_audit_catches_a_group_change_the_log_does_not_name() -> None:
+    """The standard bot reads the board a group at a time and reads a group again only when the
+    state's log of changes names it (``board_changed(group)``); a rule naming the wrong group
+    would leave that reading stale, and the audit says so."""
+    s = new_monopoly("classic", 4, 3)
+    brown, light_blue = s.ed.group_of[1], s.ed.group_of[6]
+    before = board_signature(s)
+    s.owner[1] = 0  # a brown deed changes hands ...
+    s.board_changed(light_blue)  # ... but the rule names another group
+    assert any("does not name it" in p for p in audit(s, before))
+    s.board_changed(brown)
+    assert audit(s, before) == []
+
+
 def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = 2

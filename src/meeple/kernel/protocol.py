@@ -11,6 +11,7 @@ state). A game is fully determined by ``(game id, options, seed, actions)``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -131,11 +132,12 @@ class GameState(ABC):
         return action in self.legal_actions()
 
     @abstractmethod
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> Sequence[Event]:
         """Apply ``action`` for the current player and return the events it caused.
 
         Raises :class:`~meeple.kernel.errors.IllegalActionError` (state untouched) if the action
-        is not legal now. Events are returned only while :attr:`record_events` is true.
+        is not legal now. Events are returned only while :attr:`record_events` is true (an
+        empty sequence otherwise: a simulation makes no list per action).
         """
 
     @abstractmethod

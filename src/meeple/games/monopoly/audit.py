@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import HOTEL, HOUSE
 from meeple.games.monopoly.rules import buildings, rent, trade
 from meeple.games.monopoly.tables import STREET
 
@@ -26,7 +27,7 @@ def board_signature(s: MonopolyState) -> tuple[Any, ...]:
     """The board stamp and everything it stands for (take it before an action, for
     :func:`audit`)."""
     board = (s.owner, s.level, s.mortgaged, s.card_holder, s.alive)
-    return (s.board_stamp, *(tuple(x) for x in board))
+    return (s.board_stamp, *(tuple(x) for x in board), len(s.changes))
 
 
 def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
@@ -35,12 +36,32 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     bad: list[str] = []
     if before is not None:
         now = board_signature(s)
-        if now[1:] != before[1:] and now[0] == before[0]:
+        if now[1:-1] != before[1:-1] and now[0] == before[0]:
             bad.append("the board changed but kept its stamp (a rule forgot board_changed())")
+        # ... and each group whose squares changed is named in the log of changes since.
+        named = set(s.changes[before[-1] :]) if now[1:4] != before[1:4] else {-1}
+        if -1 not in named:
+            owner, level, mortgaged = before[1], before[2], before[3]
+            for g, grp in enumerate(s.ed.groups):
+                changed = any(
+                    (owner[m], level[m], mortgaged[m]) != (s.owner[m], s.level[m], s.mortgaged[m])
+                    for m in grp.members
+                )
+                if changed and g not in named:
+                    bad.append(f"group {grp.id} changed but the log of changes does not name it")
     if s._holders_stamp == s.board_stamp:
         fresh = trade.find_holders(s)
         if fresh != s._holders:
             bad.append(f"cached holders of tradeables {s._holders:b} != {fresh:b} (bit masks)")
+    key, seat = s._build_key, s._build_key[1]
+    if seat >= 0 and key == (s.board_stamp, seat, s.cash[seat], s.houses, s.hotels):
+        fresh_builds = buildings.build_squares(s, seat)
+        if s._builds != fresh_builds:
+            bad.append(f"kept build options of seat {seat} {s._builds} != {fresh_builds}")
+    for item in (HOUSE, HOTEL):
+        kept_caps, fresh_caps = buildings.capacities(s, item), buildings.find_capacities(s, item)
+        if kept_caps != fresh_caps:
+            bad.append(f"kept building capacities {kept_caps} != {fresh_caps} (item {item})")
     if s._built != buildings.find_built_groups(s):
         bad.append(f"kept built groups {s._built} != {buildings.find_built_groups(s)}")
     if not s._rents_dirty:

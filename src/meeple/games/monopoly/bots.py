@@ -19,6 +19,8 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from mypy_extensions import i64
+
 from meeple.bots.base import Bot
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import (
@@ -101,12 +103,30 @@ class StandardBot(Bot):
         self._has_set = False  # I own a whole street group (kept with the reserve)
         self._min_house = 0  # ... and the cheapest house on such a group
         self._my_mortgages = False  # I have a mortgaged deed (kept with the reserve)
+        self._cheapest_lift = 0  # my cheapest mortgaged deed to lift (kept with the reserve)
+        # The board as this bot last read it (read_board), a group at a time: which state and
+        # seat, how far into the state's log of changes, and at which board stamp.
+        self._read_state: MonopolyState | None = None
+        self._read_me = -1
+        self._read_pos = 0
+        self._read_stamp = 0
+        self._g_danger: list[int] = []  # per group: the worst rent an opponent's deed charges
+        self._g_lift: list[int] = []  # ... the cheapest of my mortgaged deeds to lift
+        self._mortgaged_in = 0  # bit g: I have a mortgaged deed in group g
+        self._all_mine = 0  # bit g: I own all of group g
+        self._street_index: list[int] = []  # group -> its index in ed.street_groups, or -1
+        # Per street group (in ed.street_groups order): the player it is split with (split_of)
+        # when it is split between me and one other alone, else -1; the deeds of it I lack.
+        self._partner: list[int] = []
+        self._wants: list[list[int]] = []
+        self._splits_changed = True  # since the offers were last made
+        self._reading_moved = True  # the reserve's part of the reading, since the reserve
         # Who owns each square, as a tuple made once per board stamp and replaced only when
         # ownership changed: the trade caches below compare it by identity.
         self._owners_stamp = 0
         self._owners: tuple[int, ...] = ()
-        self._offers_me = -1  # the seat and owners the offer shapes were worked out for
-        self._offers_owners: tuple[int, ...] = ()
+        self._offers_me = -1  # the seat and board stamp the offer shapes were worked out for
+        self._offers_stamp = 0
         self._offers: list[Offer] = []
         self._no_offer_turn = -1  # the turn in which no trade offer was found
         # Offers already made, by who owned what when they were made: the same offer on the same
@@ -114,6 +134,8 @@ class StandardBot(Bot):
         self._offered: dict[tuple[int, ...], set[Offer]] = {}
         self._made_owners: tuple[int, ...] = ()  # the owners _made belongs to
         self._made: set[Offer] = set()
+        self._all_made: tuple[int, ...] = ()  # the owners for which every offer was made
+        self._distinct_offers = 0  # how many different offers _offers holds
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -124,14 +146,14 @@ class StandardBot(Bot):
         # Most decisions are read off the state and the rule functions, not off the full list
         # of legal actions: building that list for every window is most of a game's cost.
         top = s.stack[-1] if s.stack else None
-        if top is None:
+        if top is not None and isinstance(top, TradeFrame):
+            return self.trade_step(s, me, top)
+        if self.plan:  # a draft ended: its remaining steps are void
             self.plan = []
+        if top is None:
             if s.phase == s.JAIL:
                 return self.jail_choice(s, me, self.reserve(s, me))
             return self.manage(s, me)
-        if isinstance(top, TradeFrame):
-            return self.trade_step(s, me, top)
-        self.plan = []
         if isinstance(top, BuyFrame):
             return self.buy(s, me, top)
         if isinstance(top, AuctionFrame):
@@ -140,8 +162,8 @@ class StandardBot(Bot):
             sq = top.deeds[0]
             cost = s.ed.unmortgage_cost[sq]
             if s.cash[me] >= cost and s.cash[me] - cost >= self.reserve(s, me):
-                return Action(A.LIFT_MORTGAGE, (sq,))
-            return Action(A.KEEP_MORTGAGE, (sq,))
+                return A.act(A.LIFT_MORTGAGE, sq)
+            return A.act(A.KEEP_MORTGAGE, sq)
         if isinstance(top, ShortageFrame):
             cost = s.ed.house_cost[top.square]
             wants = s.cash[me] - cost >= self.reserve(s, me)
@@ -152,8 +174,14 @@ class StandardBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if isinstance(top, PlaceFrame | SnowflakeFrame):
-            return max(legal, key=lambda a: self.square_rent(s, a.args[0]))
+            return self.best_rent(s, legal)
         return legal[0]
+
+    def best_rent(self, s: MonopolyState, legal: list[Action]) -> Action:
+        """The first of ``legal`` (actions naming a square) whose square charges the most
+        rent now. (A method of its own: a ``lambda`` in :meth:`choose` would make the compiled
+        build allocate its closure on every decision.)"""
+        return max(legal, key=lambda a: self.square_rent(s, a.args[0]))
 
     # -- valuation -------------------------------------------------------------------------
 
@@ -161,33 +189,122 @@ class StandardBot(Bot):
         """Cash to keep: grows with the worst rent an opponent can charge now."""
         if me == self._reserve_me and s.board_stamp == self._reserve_stamp:
             return self._reserve
-        danger = 0
-        ed = s.ed
-        owner, mortgaged, kind, house_cost = s.owner, s.mortgaged, ed.kind, ed.house_cost
-        rents = rent.rents_now(s)  # (as square_rent reads them, without a call per square)
-        self._my_mortgages = False
-        for sq in ed.properties:
-            o = owner[sq]
-            if o == me:
-                if mortgaged[sq]:
-                    self._my_mortgages = True
-            elif o >= 0 and not mortgaged[sq]:
-                r = rents[sq] * 7 if kind[sq] == UTILITY else rents[sq]
-                if r > danger:
-                    danger = r
-        p = self.p
+        self.read_board(s, me)
         self._reserve_me, self._reserve_stamp = me, s.board_stamp
-        # The cheapest house on a street group I own whole (0: none): below it, no building.
+        if not self._reading_moved:  # (the groups read again read as before)
+            return self._reserve
+        self._reading_moved = False
+        ed = s.ed
+        g_danger, g_lift = self._g_danger, self._g_lift
+        danger = 0
+        for d in g_danger:
+            if d > danger:
+                danger = d
+        # My cheapest mortgaged deed to lift, and the cheapest house on a street group I own
+        # whole (0: none): below them, no lifting and no building.
+        mortgaged_in, all_mine = self._mortgaged_in, self._all_mine
+        self._my_mortgages = mortgaged_in != 0
+        self._cheapest_lift = 0
+        if mortgaged_in:
+            first = True
+            for g in range(len(g_lift)):
+                if (mortgaged_in >> g) & 1 and (first or g_lift[g] < self._cheapest_lift):
+                    self._cheapest_lift = g_lift[g]
+                    first = False
         self._has_set = False
         self._min_house = 0
-        for g in ed.street_groups:
-            if rent.owns_group(s, me, g):
-                for m in ed.groups[g].members:
-                    if not self._has_set or house_cost[m] < self._min_house:
-                        self._min_house = house_cost[m]
-                    self._has_set = True
+        if all_mine:
+            house_cost = ed.house_cost
+            for g in ed.street_groups:
+                if (all_mine >> g) & 1:  # (rent.owns_group)
+                    for m in ed.groups[g].members:
+                        if not self._has_set or house_cost[m] < self._min_house:
+                            self._min_house = house_cost[m]
+                        self._has_set = True
+        p = self.p
         self._reserve = int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
         return self._reserve
+
+    def read_board(self, s: MonopolyState, me: int) -> None:
+        """Bring this bot's reading of the board up to date: only the groups the state's log of
+        changes names since the last reading are read again (a rent depends on its own group
+        alone: rent.rents_now), so a change to one group costs one group's reading, not the
+        whole board's. A new state, a new seat or a change of everything reads it all."""
+        if s.board_stamp == self._read_stamp and s is self._read_state and me == self._read_me:
+            return
+        ed = s.ed
+        n_groups = len(ed.groups)
+        everything = s is not self._read_state or me != self._read_me
+        # Bit g: read group g again (-1: all of them).
+        again: i64 = -1 if everything else s.groups_changed_since(self._read_pos)
+        if again == -1:
+            self._g_danger = [0] * n_groups
+            self._g_lift = [0] * n_groups
+            self._mortgaged_in = self._all_mine = 0
+            self._street_index = [-1] * n_groups
+            for i, g in enumerate(ed.street_groups):
+                self._street_index[g] = i
+            self._partner = [-1] * len(ed.street_groups)
+            self._wants = [[] for _ in ed.street_groups]
+            self._splits_changed = self._reading_moved = True
+        self._read_state, self._read_me, self._read_stamp = s, me, s.board_stamp
+        self._read_pos = len(s.changes)
+        rents = rent.rents_now(s)  # (as square_rent reads them, without a call per square)
+        for g in range(n_groups):
+            if (again >> g) & 1:
+                self.read_group(s, me, g, rents)
+
+    def read_group(self, s: MonopolyState, me: int, g: int, rents: list[int]) -> None:
+        """Read group ``g`` for :meth:`read_board`: the worst rent an opponent's unmortgaged
+        deed of it charges now (a utility at an average roll of 7), whether I own all of it,
+        my cheapest mortgaged deed of it to lift, and, for a street group, whom it is split
+        with and what I lack of it (:meth:`offer_shapes`)."""
+        ed = s.ed
+        owner, mortgaged, kind, cost = s.owner, s.mortgaged, ed.kind, ed.unmortgage_cost
+        danger = 0
+        all_mine = True
+        mortgaged_here = False
+        lift = 0
+        members = ed.groups[g].members
+        for m in members:
+            o = owner[m]
+            if o == me:
+                if mortgaged[m]:
+                    if not mortgaged_here or cost[m] < lift:
+                        lift = cost[m]
+                    mortgaged_here = True
+                continue
+            all_mine = False
+            if o >= 0 and not mortgaged[m]:
+                r = rents[m] * 7 if kind[m] == UTILITY else rents[m]
+                if r > danger:
+                    danger = r
+        bit = 1 << g
+        # (set the bit, then clear it again unless it holds)
+        mortgaged_in = (self._mortgaged_in | bit) ^ (0 if mortgaged_here else bit)
+        mine = (self._all_mine | bit) ^ (0 if all_mine else bit)
+        if (
+            danger != self._g_danger[g]
+            or lift != self._g_lift[g]
+            or mortgaged_in != self._mortgaged_in
+            or mine != self._all_mine
+        ):
+            self._g_danger[g] = danger
+            self._g_lift[g] = lift
+            self._mortgaged_in, self._all_mine = mortgaged_in, mine
+            self._reading_moved = True
+        i = self._street_index[g]
+        if i >= 0:
+            a, b = self.split_of(s, g)
+            q = b if a == me else a if b == me else -1
+            if q >= 0:
+                want = [m for m in members if owner[m] == q]
+                if q != self._partner[i] or want != self._wants[i]:
+                    self._partner[i], self._wants[i] = q, want
+                    self._splits_changed = True
+            elif self._partner[i] >= 0:
+                self._partner[i], self._wants[i] = -1, []
+                self._splits_changed = True
 
     def square_rent(self, s: MonopolyState, sq: int) -> int:
         """The rent ``sq`` charges now (a utility at an average roll of 7)."""
@@ -200,7 +317,20 @@ class StandardBot(Bot):
         ed = s.ed
         price = float(ed.price[sq])
         members = ed.groups[ed.group_of[sq]].members
-        mine = sum(1 for m in members if m != sq and s.owner[m] == me)
+        owner = s.owner
+        # How many of the other deeds of the group are mine, and who holds them all when one
+        # player does (-2: nobody yet, -3: more than one holder); loops, not a set per call.
+        mine = 0
+        holder = -2
+        for m in members:
+            if m != sq:
+                o = owner[m]
+                if o == me:
+                    mine += 1
+                if holder == -2:
+                    holder = o
+                elif o != holder:
+                    holder = -3
         kind = ed.kind[sq]
         p = self.p
         if kind == STREET:
@@ -208,8 +338,7 @@ class StandardBot(Bot):
                 value = price * (1 + p.set_bonus)
             else:
                 value = price * (1 + p.partial_bonus * mine)
-            others = {s.owner[m] for m in members if m != sq}
-            if len(others) == 1 and -1 not in others and me not in others:
+            if holder >= 0 and holder != me:  # another player alone holds the rest: a block
                 value += price * p.block_bonus
             return value
         if kind == RAILROAD:
@@ -240,13 +369,17 @@ class StandardBot(Bot):
         if f.item == DEED:
             limit = self.deed_value(s, me, f.square) * self.p.bid_share
         else:  # a building in a shortage: worth up to one and a half times its list price
-            limit = 1.5 * max(s.ed.house_cost[sq] for sq in s.ed.properties)
+            dearest = 0
+            for sq in s.ed.properties:
+                if s.ed.house_cost[sq] > dearest:
+                    dearest = s.ed.house_cost[sq]
+            limit = 1.5 * dearest
         limit = min(limit, s.cash[me] - self.reserve(s, me) // 2)
         if low > limit:
             return A.A_PASS
         # Jump a quarter of the way to the limit, as people do, instead of creeping up by the
         # minimum: never past the limit, and an auction takes a few bids, not hundreds.
-        return Action(A.BID, (low + int(limit - low) // 4,))
+        return A.act(A.BID, low + int(limit - low) // 4)
 
     def raise_money(self, s: MonopolyState, me: int, f: DebtFrame) -> Action:
         """Least damaging first: mortgage deeds outside sets (cheapest rent first), sell
@@ -254,18 +387,19 @@ class StandardBot(Bot):
         Read off the option lists the legal actions are made of (the same order)."""
         ed, r = s.ed, s.rules
         mortgages = mortgage.mortgage_squares(s, me) if r.mortgages else []
-        loose = [
-            sq
-            for sq in mortgages
-            if ed.kind[sq] != STREET or not rent.owns_group(s, me, ed.group_of[sq])
-        ]
-        if loose:  # the first of the lowest rent + price (loops: no key function to call)
+        if mortgages:  # the first outside my sets, of the lowest rent + price (loops, no key)
+            self.read_board(s, me)  # (_all_mine: the groups I own whole, as rent.owns_group)
+            all_mine, kind, group_of, price = self._all_mine, ed.kind, ed.group_of, ed.price
+            rents = rent.rents_now(s)
             sq, best = -1, 0
-            for m in loose:
-                cost = self.square_rent(s, m) + ed.price[m]
+            for m in mortgages:
+                if kind[m] == STREET and (all_mine >> group_of[m]) & 1:
+                    continue
+                cost = (rents[m] * 7 if kind[m] == UTILITY else rents[m]) + price[m]
                 if sq < 0 or cost < best:
                     sq, best = m, cost
-            return Action(A.MORTGAGE, (sq,))
+            if sq >= 0:
+                return A.act(A.MORTGAGE, sq)
         sells = buildings.sell_squares(s, me) if r.buildings else []
         if sells:  # the first of the cheapest houses, the highest level among those
             sq = sells[0]
@@ -273,12 +407,12 @@ class StandardBot(Bot):
                 c, b = ed.house_cost[m], ed.house_cost[sq]
                 if c < b or (c == b and s.level[m] > s.level[sq]):
                     sq = m
-            return Action(A.SELL_BUILDING, (sq,))
+            return A.act(A.SELL_BUILDING, sq)
         groups = buildings.sell_group_groups(s, me) if r.buildings else []
         if groups:
-            return Action(A.SELL_GROUP, (groups[0],))
+            return A.act(A.SELL_GROUP, groups[0])
         if mortgages:
-            return Action(A.MORTGAGE, (mortgages[0],))
+            return A.act(A.MORTGAGE, mortgages[0])
         if bankruptcy.can_declare(s, f):
             return A.A_BANKRUPT
         return s.legal_actions()[0]  # only trades left: the first
@@ -287,25 +421,28 @@ class StandardBot(Bot):
         """Before a roll, at the end of a turn or in a window: claim rent, lift mortgages,
         build, trade, then move on. The options come from the state's own option lists (the
         ones its legal actions are made of)."""
-        claims = s.claim_options(me)
-        if claims:
-            return Action(A.CLAIM_RENT, (claims[0],))
+        if s.claims:  # (rarely any: no list made for none)
+            claims = s.claim_options(me)
+            if claims:
+                return A.act(A.CLAIM_RENT, claims[0])
         reserve = self.reserve(s, me)
         cash = s.cash[me]
         ed = s.ed
-        # Lift mortgages on set deeds first, when rich.
-        lifts = s.lift_options(me) if self._my_mortgages else []  # (set by self.reserve)
-        if lifts:  # the first of the most valuable
-            sq, best = -1, 0.0
-            for m in lifts:
-                value = self.deed_value(s, me, m)
-                if sq < 0 or value > best:
-                    sq, best = m, value
-            if cash - ed.unmortgage_cost[sq] >= reserve + self.p.unmortgage_extra:
-                return Action(A.UNMORTGAGE, (sq,))
+        # Lift mortgages on set deeds first, when rich (self.reserve set _my_mortgages and
+        # _cheapest_lift: when even the cheapest lift would leave too little, none will do).
+        if self._my_mortgages and cash - self._cheapest_lift >= reserve + self.p.unmortgage_extra:
+            lifts = s.lift_options(me)
+            if lifts:  # the first of the most valuable
+                sq, best = -1, 0.0
+                for m in lifts:
+                    value = self.deed_value(s, me, m)
+                    if sq < 0 or value > best:
+                        sq, best = m, value
+                if cash - ed.unmortgage_cost[sq] >= reserve + self.p.unmortgage_extra:
+                    return A.act(A.UNMORTGAGE, sq)
         # (_has_set and _min_house were set by self.reserve above)
         can_pay = self._has_set and cash - self._min_house >= reserve
-        builds = s.build_options(me) if can_pay else []
+        builds = s.build_options(me) if can_pay else None
         if builds:
             sq = builds[0]  # the first of the lowest level, the dearest houses among those
             for m in builds:
@@ -314,7 +451,7 @@ class StandardBot(Bot):
                     sq = m
             extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
             if cash - ed.house_cost[sq] >= reserve + extra:
-                return Action(A.BUILD, (sq,))
+                return A.act(A.BUILD, sq)
         offer = self.trade_plan(s, me, reserve)
         if offer:
             self.plan = offer[1:]
@@ -330,7 +467,7 @@ class StandardBot(Bot):
         if owned < self.p.jail_stay_owned_share * len(s.ed.properties):
             for d, holder in enumerate(s.card_holder):
                 if holder == me:
-                    return Action(A.USE_CARD, (d,))
+                    return A.act(A.USE_CARD, d)
             fine = s.rules.jail_fine
             if s.cash[me] >= fine and s.cash[me] - fine >= reserve:
                 return A.A_PAY_FINE
@@ -360,34 +497,40 @@ class StandardBot(Bot):
                 return -1, -1
         return (a, b) if b >= 0 else (-1, -1)
 
-    def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action]:
+    def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action] | None:
         """An offer I may make now that completes one of my street sets: first a swap that
         completes one of theirs too (cash evens out the prices), else cash at a premium over
-        the price; [] if there is none I can afford."""
+        the price; None if there is none I can afford."""
         if self._no_offer_turn == s.turn_no:
-            return []
-        plan: list[Action] = []
+            return None
         offers = self.offer_shapes(s, me)
-        if offers:
-            targets = s.trade_options(me)  # (a few seats: a list is quicker than a set)
-            plan = self.find_offer(s, me, offers, targets, reserve) if targets else []
-        if not plan:
-            self._no_offer_turn = s.turn_no  # nothing changes enough within a turn to look again
-        return plan
+        # (Once every offer for this ownership has been made, none is left until it changes.)
+        if offers and self.owners(s) is not self._all_made:
+            targets = s.trade_mask(me)
+            if targets:
+                plan = self.find_offer(s, me, offers, targets, reserve)
+                if plan:
+                    return plan
+        self._no_offer_turn = s.turn_no  # nothing changes enough within a turn to look again
+        return None
 
     def find_offer(
-        self, s: MonopolyState, me: int, offers: list[Offer], targets: list[int], reserve: int
+        self, s: MonopolyState, me: int, offers: list[Offer], targets: int, reserve: int
     ) -> list[Action]:
         """The actions making the first of ``offers`` (:meth:`offer_shapes`) to one of
-        ``targets`` that both sides can pay for and that was not made before on this board."""
+        ``targets`` (a bit mask of seats: :meth:`MonopolyState.trade_mask`) that both sides can
+        pay for and that was not made before on this board."""
         owners = self.owners(s)
         if owners is not self._made_owners:  # any change of hands may change the answer
-            self._made = self._offered.setdefault(owners, set())
+            made = self._offered.get(owners)
+            if made is None:
+                made = self._offered[owners] = set()
+            self._made = made
             self._made_owners = owners
         made = self._made
         for offer in offers:
             q, deeds, balance = offer
-            if q not in targets:
+            if not (targets >> q) & 1:
                 continue
             if balance > 0 and s.cash[me] - balance < reserve:
                 continue
@@ -396,51 +539,63 @@ class StandardBot(Bot):
             if offer in made:  # (last: hashing the offer costs more than the checks above)
                 continue
             made.add(offer)
-            plan = [Action(A.TRADE, (q,))]
-            plan += [Action(A.TRADE_DEED, (m,)) for m in deeds]
+            plan = [A.act(A.TRADE, q)]
+            plan += [A.act(A.TRADE_DEED, m) for m in deeds]
             if balance:
-                plan.append(Action(A.TRADE_CASH, (balance,)))
+                plan.append(A.act(A.TRADE_CASH, balance))
             return [*plan, A.A_PROPOSE]
+        # Every offer made for this ownership (made holds offers only, so only then can its
+        # size reach their number): none is left until ownership changes.
+        if len(made) >= self._distinct_offers and all(offer in made for offer in offers):
+            self._all_made = owners
         return []
 
     def offer_shapes(self, s: MonopolyState, me: int) -> list[Offer]:
         """Every offer completing one of my street sets, best first, as (partner, the deeds
-        changing hands, the cash I pay). They depend on who owns what alone (a group with a
-        building has one owner, so it is in no offer), so they are worked out again only when
-        ownership changes."""
-        owners = self.owners(s)
-        if me == self._offers_me and owners is self._offers_owners:
+        changing hands, the cash I pay). They depend on who owns which streets alone (a group
+        with a building has one owner, so it is in no offer): they are made again only when
+        :meth:`read_board` found that the player a street group is split with, or the deeds I
+        lack of it, changed."""
+        if me == self._offers_me and s.board_stamp == self._offers_stamp:
             return self._offers
+        self.read_board(s, me)
+        if self._splits_changed or me != self._offers_me:
+            self._offers = self.make_offers(s, me)
+            self._distinct_offers = len(set(self._offers))
+            self._splits_changed = False
+        self._offers_me, self._offers_stamp = me, s.board_stamp
+        return self._offers
+
+    def make_offers(self, s: MonopolyState, me: int) -> list[Offer]:
+        """:meth:`offer_shapes` worked out from the split groups it found."""
         ed, owner = s.ed, s.owner
+        groups, partner, wants = ed.street_groups, self._partner, self._wants
         out: list[Offer] = []
-        groups = ed.street_groups
-        pairs = [self.split_of(s, g) for g in groups]
-        # For each street group: the player holding all of it I lack, and those deeds.
-        lacking: list[tuple[int, list[int]]] = []
-        for i, g in enumerate(groups):
-            a, b = pairs[i]
-            q = b if a == me else a if b == me else -1
-            lacking.append(
-                (q, [m for m in ed.groups[g].members if owner[m] == q] if q >= 0 else [])
-            )
         # Swaps completing a set each, the difference in price paid in cash.
-        for i, (q, want) in enumerate(lacking):
+        for i, q in enumerate(partner):
             if q < 0:
                 continue
-            for j, (a, b) in enumerate(pairs):
-                if j == i or not ((a == q and b == me) or (a == me and b == q)):
+            want = wants[i]
+            for j, qj in enumerate(partner):
+                if j == i or qj != q:
                     continue
                 give = [m for m in ed.groups[groups[j]].members if owner[m] == me]
-                balance = sum(ed.price[m] for m in want) - sum(ed.price[m] for m in give)
+                balance = 0
+                for m in want:
+                    balance += ed.price[m]
+                for m in give:
+                    balance -= ed.price[m]
                 out.append((q, tuple(sorted(want + give)), balance))
         # Cash at a premium for the one or two deeds I lack, all held by one player.
-        for q, missing in lacking:
+        for i, q in enumerate(partner):
+            missing = wants[i]
             if q < 0 or len(missing) > 2:
                 continue
-            price = sum(ed.price[m] for m in missing)
+            price = 0
+            for m in missing:
+                price += ed.price[m]
             for premium in (self.p.trade_premium, self.p.trade_premium_last):
                 out.append((q, tuple(missing), int(price * (1 + premium))))
-        self._offers_me, self._offers_owners, self._offers = me, owners, out
         return out
 
     def owners(self, s: MonopolyState) -> tuple[int, ...]:

@@ -8,7 +8,10 @@ This module dispatches: who decides now, which actions are legal, and which rule
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any, Final
+
+from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.describe import describe_action, describe_event
@@ -39,7 +42,7 @@ from meeple.games.monopoly.rules import (
     trade,
     turns,
 )
-from meeple.games.monopoly.tables import STREET, Edition
+from meeple.games.monopoly.tables import NO_GROUP, STREET, Edition
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
@@ -50,6 +53,7 @@ SAVE_VERSION: Final = 1
 # clones that change differently never share a stamp, and a cache keyed by a stamp is never
 # stale. (The audit checks that every such change takes a new stamp.)
 _STAMPS: Final = itertools.count(1)
+_MASK_BITS: Final = 62  # groups a groups_changed_since mask can name
 _MGMT: Final = frozenset(
     {A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE, A.CLAIM_RENT}
 )
@@ -126,11 +130,26 @@ class MonopolyState(GameState):
         self.board_stamp = next(_STAMPS)
         self._holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
         self._holders = 0  # (a bit mask of seats)
+        self._group_holders: list[int] = []  # ... of each group (worked out as changes name it)
+        self._holders_read = 0  # how far into the log of changes those were worked out
+        # Per group: who could build there and how many more houses and hotels
+        # (buildings.capacities), worked out as far as this point of the log of changes.
+        self._cap_holder: list[int] = []
+        self._cap_houses: list[int] = []
+        self._cap_hotels: list[int] = []
+        self._cap_read = 0
+        # build_options' last answer, and (board stamp, seat, its cash, houses, hotels) it is for.
+        self._builds: list[int] = []
+        self._build_key = (0, -1, 0, 0, 0)
         # Whether each group has a building: kept up to date by the rules that build and sell.
         self._built = [False] * len(edition.groups)
         # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
         self._rents: list[int] = []
         self._rents_dirty = -1
+        # The board changes of this state object, in order: the group named, or -1 for any or
+        # all (board_changed). A reader that remembers how far it read knows which groups to
+        # read again (the standard bot does); a clone starts a log of its own.
+        self.changes: list[int] = []
 
     # -- identity -------------------------------------------------------------------------
 
@@ -159,9 +178,32 @@ class MonopolyState(GameState):
     def board_changed(self, group: int = -1) -> None:
         """Take a new board stamp: call after changing ``owner``, ``level``, ``mortgaged``,
         ``card_holder`` or ``alive`` (what the caches of the rules and bots depend on). Name
-        the ``group`` when only its squares changed (its rents alone are worked out again)."""
+        the ``group`` when only its squares changed (its rents alone are worked out again, and
+        ``changes`` names it alone); :data:`NO_GROUP` when no square changed (a Get Out of
+        Jail Free card changed hands); the default, when anything else may have."""
         self.board_stamp = next(_STAMPS)
-        self._rents_dirty |= 1 << group if group >= 0 else -1
+        if group >= 0:
+            self._rents_dirty |= 1 << group
+            self.changes.append(group)
+        elif group != NO_GROUP:
+            self._rents_dirty = -1
+            self.changes.append(-1)
+
+    def groups_changed_since(self, start: int) -> i64:
+        """The groups the log of changes names from entry ``start`` on, as a bit mask (bit
+        ``g``: group ``g``); -1, every bit, when an entry says anything may have changed, or
+        when the edition has more groups than the mask has bits. (A machine word in the
+        compiled build: the readers test it once per group.)"""
+        log = self.changes
+        if len(self.ed.groups) > _MASK_BITS:
+            return -1
+        mask: i64 = 0
+        for i in range(start, len(log)):
+            g: i64 = log[i]
+            if g < 0:
+                return -1
+            mask |= 1 << g
+        return mask
 
     def event(self, kind: str, **data: Any) -> None:
         """Record an event (callers check ``self._events is not None`` first: no cost unread)."""
@@ -260,7 +302,7 @@ class MonopolyState(GameState):
                 out = []
                 if self.cash[p] >= self.rules.jail_fine:
                     out.append(A.A_PAY_FINE)
-                out += [Action(A.USE_CARD, (d,)) for d, h in enumerate(self.card_holder) if h == p]
+                out += [A.act(A.USE_CARD, d) for d, h in enumerate(self.card_holder) if h == p]
                 if self.rules.jail_style == "jail":  # Time Out has no tries at doubles
                     out.append(A.A_ROLL)
                 return out + self.management(p)
@@ -272,10 +314,10 @@ class MonopolyState(GameState):
             out = [A.A_BUY] if buying.can_buy(self, f) else []
             return [*out, A.A_DECLINE, *self.raise_money(p)]
         if isinstance(f, AuctionFrame):
-            return [*(Action(A.BID, (x,)) for x in auction.bid_ladder(self, f)), A.A_PASS]
+            return [*(A.act(A.BID, x) for x in auction.bid_ladder(self, f)), A.A_PASS]
         if isinstance(f, DebtFrame):
             out = self.raise_money(p)
-            out += [Action(A.TRADE, (q,)) for q in trade.can_start(self, p)]
+            out += [A.act(A.TRADE, q) for q in trade.can_start(self, p)]
             if bankruptcy.can_declare(self, f):
                 out.append(A.A_BANKRUPT)
             return out
@@ -285,17 +327,15 @@ class MonopolyState(GameState):
             sq = f.deeds[0]
             out = []
             if self.cash[p] >= self.ed.unmortgage_cost[sq]:
-                out.append(Action(A.LIFT_MORTGAGE, (sq,)))
-            out.append(Action(A.KEEP_MORTGAGE, (sq,)))
+                out.append(A.act(A.LIFT_MORTGAGE, sq))
+            out.append(A.act(A.KEEP_MORTGAGE, sq))
             return out
         if isinstance(f, ShortageFrame):
             return [A.A_WANT, A.A_NO]
         if isinstance(f, PlaceFrame):
-            return [
-                Action(A.PLACE_BUILDING, (sq,)) for sq in buildings.place_squares(self, p, f.item)
-            ]
+            return [A.act(A.PLACE_BUILDING, sq) for sq in buildings.place_squares(self, p, f.item)]
         if isinstance(f, SnowflakeFrame):
-            return [Action(A.PLACE_SNOWFLAKE, (sq,)) for sq in snowflake.scenes(self, p)]
+            return [A.act(A.PLACE_SNOWFLAKE, sq) for sq in snowflake.scenes(self, p)]
         raise AssertionError(f"unknown frame {f!r}")
 
     def _trade_actions(self, f: TradeFrame) -> list[Action]:
@@ -308,17 +348,17 @@ class MonopolyState(GameState):
         out = []
         if f.edits < A.MAX_DRAFT_EDITS:
             out += [
-                Action(A.TRADE_DEED, (sq,))
+                A.act(A.TRADE_DEED, sq)
                 for sq in sorted(
                     trade.tradeable_deeds(self, f.proposer) + trade.tradeable_deeds(self, f.target)
                 )
             ]
             out += [
-                Action(A.TRADE_CARD, (d,))
+                A.act(A.TRADE_CARD, d)
                 for d, h in enumerate(self.card_holder)
                 if h in (f.proposer, f.target)
             ]
-            out += [Action(A.TRADE_CASH, (x,)) for x in trade.cash_ladder(self, f)]
+            out += [A.act(A.TRADE_CASH, x) for x in trade.cash_ladder(self, f)]
         if trade.offer_valid(self, f):
             out.append(A.A_PROPOSE)
         out.append(A.A_CANCEL)
@@ -329,11 +369,11 @@ class MonopolyState(GameState):
 
         An edition without buildings, mortgages or trading (the kids' levels) offers none of
         those."""
-        out = [Action(A.BUILD, (sq,)) for sq in self.build_options(p)]
+        out = [A.act(A.BUILD, sq) for sq in self.build_options(p)]
         out += self.raise_money(p)
-        out += [Action(A.UNMORTGAGE, (sq,)) for sq in self.lift_options(p)]
-        out += [Action(A.TRADE, (q,)) for q in self.trade_options(p)]
-        out += [Action(A.CLAIM_RENT, (i,)) for i in self.claim_options(p)]
+        out += [A.act(A.UNMORTGAGE, sq) for sq in self.lift_options(p)]
+        out += [A.act(A.TRADE, q) for q in self.trade_options(p)]
+        out += [A.act(A.CLAIM_RENT, i) for i in self.claim_options(p)]
         return out
 
     def has_management(self, p: int) -> bool:
@@ -343,7 +383,7 @@ class MonopolyState(GameState):
         this checks the usually non-empty kinds first and stops at the first one found."""
         r = self.rules
         return bool(
-            self.claim_options(p)
+            self.has_claim(p)
             or (r.trading and trade.may_start(self, p))
             or (r.mortgages and mortgage.mortgage_squares(self, p))
             or self.lift_options(p)
@@ -353,8 +393,23 @@ class MonopolyState(GameState):
         )
 
     def build_options(self, p: int) -> list[int]:
-        """Streets ``p`` may build on now (none in an edition without buildings)."""
-        return buildings.build_squares(self, p) if self.rules.buildings else []
+        """Streets ``p`` may build on now (none in an edition without buildings). The last
+        answer is kept with what it depends on (the board stamp, the seat, its cash, the bank's
+        stock), so a bot's build and the check of it share one answer; callers must not change
+        the list."""
+        if not self.rules.buildings:
+            return []
+        key = self._build_key
+        if (
+            key[0] != self.board_stamp
+            or key[1] != p
+            or key[2] != self.cash[p]
+            or key[3] != self.houses
+            or key[4] != self.hotels
+        ):
+            self._builds = buildings.build_squares(self, p)
+            self._build_key = (self.board_stamp, p, self.cash[p], self.houses, self.hotels)
+        return self._builds
 
     def lift_options(self, p: int) -> list[int]:
         """Mortgaged deeds ``p`` can afford to lift now."""
@@ -364,18 +419,29 @@ class MonopolyState(GameState):
         """Seats ``p`` may open a trade offer to now."""
         return trade.can_start(self, p) if self.rules.trading else []
 
+    def trade_mask(self, p: int) -> int:
+        """:meth:`trade_options` as a bit mask of seats (bit ``q``: seat ``q``)."""
+        return trade.start_mask(self, p) if self.rules.trading else 0
+
     def claim_options(self, p: int) -> list[int]:
         """Indexes of the rent claims ``p`` may make now (the rent-claims option)."""
         return [i for i, c in enumerate(self.claims) if c[0] == p] if self.claims else []
+
+    def has_claim(self, p: int) -> bool:
+        """Whether :meth:`claim_options` offers ``p`` anything (without building the list)."""
+        for c in self.claims:
+            if c[0] == p:
+                return True
+        return False
 
     def raise_money(self, p: int) -> list[Action]:
         """Selling buildings and mortgaging: what a player short of cash may do."""
         out = []
         if self.rules.buildings:
-            out += [Action(A.SELL_BUILDING, (sq,)) for sq in buildings.sell_squares(self, p)]
-            out += [Action(A.SELL_GROUP, (g,)) for g in buildings.sell_group_groups(self, p)]
+            out += [A.act(A.SELL_BUILDING, sq) for sq in buildings.sell_squares(self, p)]
+            out += [A.act(A.SELL_GROUP, g) for g in buildings.sell_group_groups(self, p)]
         if self.rules.mortgages:
-            out += [Action(A.MORTGAGE, (sq,)) for sq in mortgage.mortgage_squares(self, p)]
+            out += [A.act(A.MORTGAGE, sq) for sq in mortgage.mortgage_squares(self, p)]
         return out
 
     def is_legal(self, action: Action) -> bool:
@@ -387,14 +453,26 @@ class MonopolyState(GameState):
         if self.over:
             return False
         kind, args = action.kind, action.args
+        if not args and not self.stack:
+            # Moving on (most actions of a game) is always legal in its phase: checked before
+            # the general case (none of these three kinds takes an argument or is management).
+            ph = self.phase
+            if kind == A.PASS:
+                if ph == self.WINDOW:
+                    return True
+            elif kind == A.ROLL:
+                if ph == self.PRE_ROLL:
+                    return True
+            elif kind == A.END_TURN and ph == self.END_TURN:
+                return True
         if len(args) != (1 if kind in A.WITH_ARG else 0):
             return False
         arg = args[0] if args else 0
-        p = self.current_player()
         if not self.stack:
+            ph = self.phase
+            p = self.current_player()
             if kind in _MGMT:
                 return self._may_manage(p, kind, arg)
-            ph = self.phase
             if ph == self.JAIL:
                 if kind == A.ROLL:
                     return self.rules.jail_style == "jail"  # Time Out has no tries at doubles
@@ -408,6 +486,7 @@ class MonopolyState(GameState):
             if ph == self.END_TURN:
                 return kind == A.END_TURN
             return kind == A.PASS  # WINDOW
+        p = self.current_player()
         f = self.stack[-1]
         if isinstance(f, BuyFrame):
             if kind == A.BUY:
@@ -445,19 +524,30 @@ class MonopolyState(GameState):
         if kind == A.UNMORTGAGE:
             return arg in self.lift_options(p)
         if kind == A.TRADE:
-            return arg in self.trade_options(p)
+            return 0 <= arg < self.n and (self.trade_mask(p) >> arg) & 1 == 1
         if kind == A.CLAIM_RENT:
             return arg in self.claim_options(p)
         return self._may_raise(p, kind, arg)
 
     def _may_raise(self, p: int, kind: str, arg: int) -> bool:
-        """Whether ``kind arg`` is among :meth:`raise_money`'s."""
+        """Whether ``kind arg`` is among :meth:`raise_money`'s (a square's own rule, not the
+        lists: a built square has one owner, so ``sell_squares`` is ``can_sell`` of each, and
+        ``mortgage_squares`` is ``can_mortgage`` of each deed)."""
         if kind == A.SELL_BUILDING:
-            return self.rules.buildings and arg in buildings.sell_squares(self, p)
+            return (
+                self.rules.buildings
+                and 0 <= arg < self.ed.size
+                and buildings.can_sell(self, p, arg)
+            )
         if kind == A.SELL_GROUP:
             return self.rules.buildings and arg in buildings.sell_group_groups(self, p)
         if kind == A.MORTGAGE:
-            return self.rules.mortgages and arg in mortgage.mortgage_squares(self, p)
+            return (
+                self.rules.mortgages
+                and 0 <= arg < self.ed.size
+                and self.ed.is_property[arg]
+                and mortgage.can_mortgage(self, p, arg)
+            )
         return False
 
     def _may_trade(self, f: TradeFrame, kind: str, arg: int) -> bool:
@@ -474,10 +564,14 @@ class MonopolyState(GameState):
             return True
         if f.edits >= A.MAX_DRAFT_EDITS:
             return False
-        if kind == A.TRADE_DEED:
-            return arg in trade.tradeable_deeds(self, f.proposer) or arg in trade.tradeable_deeds(
-                self, f.target
-            )
+        if kind == A.TRADE_DEED:  # (trade.tradeable_deeds of either side, without the lists)
+            ed = self.ed
+            if not (0 <= arg < ed.size and ed.is_property[arg]):
+                return False
+            o = self.owner[arg]
+            return (o == f.proposer or o == f.target) and not buildings.built_groups(self)[
+                ed.group_of[arg]
+            ]
         if kind == A.TRADE_CARD:
             both = (f.proposer, f.target)
             return 0 <= arg < len(self.card_holder) and self.card_holder[arg] in both
@@ -485,7 +579,7 @@ class MonopolyState(GameState):
             return -self.cash[f.target] <= arg <= self.cash[f.proposer]
         return False
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action) -> Sequence[Event]:
         if not self.is_legal(action):
             raise IllegalActionError(str(action), self.why_illegal(action))
         events: list[Event] | None = [] if self.record_events else None
@@ -495,10 +589,13 @@ class MonopolyState(GameState):
         self._dispatch(action)
         self._settle()
         self._events = None
-        return events if events is not None else []
+        return events if events is not None else ()
 
     def _dispatch(self, action: Action) -> None:
         kind = action.kind
+        if kind == A.PASS and not self.stack:  # a window closes (the commonest action)
+            self.window.pop(0)
+            return
         p = self.current_player()
         arg = action.args[0] if action.args else 0
         if kind in _MGMT:

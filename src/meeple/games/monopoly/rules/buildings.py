@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import i64
+
 from meeple.games.monopoly.frames import HOTEL, HOUSE, PlaceFrame, ShortageFrame
 from meeple.games.monopoly.rules import buying, money
 
@@ -108,20 +110,53 @@ def request_build(s: MonopolyState, p: int, sq: int) -> None:
 
 def capacities(s: MonopolyState, item: int) -> list[int]:
     """For each seat, how many buildings of ``item`` kind it could still place on its buildable
-    groups (one pass over the groups: a buildable group has one owner)."""
+    groups (a buildable group has one owner). Each group's share is kept on the state and
+    worked out again only when the log of changes names the group
+    (docs/KERNEL.md, "The hot path"); :func:`find_capacities` works it all out afresh."""
+    ed = s.ed
+    holder, houses, hotels = s._cap_holder, s._cap_houses, s._cap_hotels
+    if len(holder) != len(ed.groups):  # (a new state: work every group out)
+        holder = s._cap_holder = [-1] * len(ed.groups)
+        houses = s._cap_houses = [0] * len(ed.groups)
+        hotels = s._cap_hotels = [0] * len(ed.groups)
+        again: i64 = -1
+    else:
+        again = s.groups_changed_since(s._cap_read)  # bit g: work group g out again
+    s._cap_read = len(s.changes)
     out = [0] * s.n
-    level, owner = s.level, s.owner
+    for g in ed.street_groups:
+        if (again >> g) & 1:
+            holder[g], houses[g], hotels[g] = group_capacity(s, g)
+        q = holder[g]
+        if q >= 0:
+            out[q] += houses[g] if item == HOUSE else hotels[g]
+    return out
+
+
+def group_capacity(s: MonopolyState, g: int) -> tuple[int, int, int]:
+    """(The seat that may build on street group ``g``, -1 for none: the owner of all of it with
+    none mortgaged; how many more houses, and how many more hotels, it could place there.)"""
+    members = s.ed.groups[g].members
+    q = s.owner[members[0]]
+    if q < 0 or not buildable_group(s, q, g):
+        return -1, 0, 0
+    houses = hotels = 0
+    for m in members:
+        lvl = s.level[m]
+        if lvl < 4:
+            houses += 4 - lvl
+        if lvl < HOTEL_LEVEL:
+            hotels += 1
+    return q, houses, hotels
+
+
+def find_capacities(s: MonopolyState, item: int) -> list[int]:
+    """:func:`capacities` worked out afresh (the audit compares the two)."""
+    out = [0] * s.n
     for g in s.ed.street_groups:
-        members = s.ed.groups[g].members
-        q = owner[members[0]]
-        if q < 0 or not buildable_group(s, q, g):
-            continue
-        for m in members:
-            lvl = level[m]
-            if item == HOUSE:
-                out[q] += max(0, 4 - lvl)
-            elif lvl < HOTEL_LEVEL:
-                out[q] += 1
+        q, houses, hotels = group_capacity(s, g)
+        if q >= 0:
+            out[q] += houses if item == HOUSE else hotels
     return out
 
 
@@ -134,7 +169,10 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
     """
     stock = s.hotels if item == HOTEL else s.houses
     cap = capacities(s, item)
-    if sum(cap) <= stock:  # (deeds belong to seats still playing: the audit checks it)
+    wanted = 0  # (a loop: the compiled build calls sum() through Python)
+    for c in cap:
+        wanted += c
+    if wanted <= stock:  # (deeds belong to seats still playing: the audit checks it)
         return []
     return [
         q
@@ -144,17 +182,38 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
 
 
 def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
-    return bool(place_squares(s, p, item))
+    """Whether :func:`place_squares` offers ``p`` anywhere (stops at the first group found)."""
+    return bool(_place_spots(s, p, item, True))
 
 
 def place_squares(s: MonopolyState, p: int, item: int) -> list[int]:
     """Where ``p`` may legally put a building of kind ``item`` now (cash aside)."""
-    out = []
-    for g in s.ed.street_groups:
-        if buildable_group(s, p, g):
-            for m in s.ed.groups[g].members:
-                if even_build_ok(s, m) and (s.level[m] == 4) == (item == HOTEL):
-                    out.append(m)
+    return _place_spots(s, p, item, False)
+
+
+def _place_spots(s: MonopolyState, p: int, item: int, first_group: bool) -> list[int]:
+    """The streets of ``p``'s buildable groups where one more building keeps the group even
+    (those at the group's lowest level, below a hotel: :func:`even_build_ok`) and is of kind
+    ``item`` (a hotel on four houses, else a house); with ``first_group``, only the first
+    group that has any."""
+    ed, owner, level = s.ed, s.owner, s.level
+    hotel = item == HOTEL
+    out: list[int] = []
+    for g in ed.street_groups:
+        members = ed.groups[g].members
+        if owner[members[0]] != p or not buildable_group(s, p, g):
+            continue
+        low = HOTEL_LEVEL
+        for m in members:
+            if level[m] < low:
+                low = level[m]
+        if low == HOTEL_LEVEL or (low == 4) != hotel:
+            continue
+        for m in members:
+            if level[m] == low:
+                out.append(m)
+        if first_group:
+            break
     return out
 
 

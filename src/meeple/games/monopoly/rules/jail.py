@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK
 from meeple.games.monopoly.rules import landing, money, movement
+from meeple.games.monopoly.tables import NO_GROUP
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -75,7 +76,7 @@ def use_card(s: MonopolyState, p: int, card: int) -> None:
 def return_card(s: MonopolyState, card: int) -> None:
     """Jail card ``card`` goes back to the bottom of the deck it came from."""
     s.card_holder[card] = -1
-    s.board_changed()
+    s.board_changed(NO_GROUP)
     deck, index = s.ed.jail_cards[card]
     s.decks[deck].append(index)
 

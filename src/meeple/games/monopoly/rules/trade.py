@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import i64
+
 from meeple.games.monopoly.frames import TradeFrame
 from meeple.games.monopoly.rules import buildings, mortgage
+from meeple.games.monopoly.tables import NO_GROUP
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -33,9 +36,39 @@ def holders_of_tradeables(s: MonopolyState) -> int:
     for every player after every turn (whether a window opens), so the answer is kept until the
     board stamp changes."""
     if s._holders_stamp != s.board_stamp:
-        s._holders = find_holders(s)
+        s._holders = _holders_by_group(s)
         s._holders_stamp = s.board_stamp
     return s._holders
+
+
+def _holders_by_group(s: MonopolyState) -> int:
+    """:func:`find_holders`, a group at a time: each group's holders are kept, and worked out
+    again only for the groups the state's log of changes names since the last time (whether a
+    deed can be traded depends on its own group alone: who owns it, and buildings in it)."""
+    ed, owner = s.ed, s.owner
+    by_group = s._group_holders
+    if len(by_group) != len(ed.groups):  # (a new state: work every group out)
+        by_group = s._group_holders = [0] * len(ed.groups)
+        again: i64 = -1
+    else:
+        again = s.groups_changed_since(s._holders_read)  # bit g: work group g out again
+    s._holders_read = len(s.changes)
+    built = buildings.built_groups(s)
+    mask = 0
+    for g in range(len(by_group)):
+        if (again >> g) & 1:
+            held = 0
+            if not built[g]:
+                for m in ed.groups[g].members:
+                    o = owner[m]
+                    if o >= 0:
+                        held |= 1 << o
+            by_group[g] = held
+        mask |= by_group[g]
+    for o in s.card_holder:
+        if o >= 0:
+            mask |= 1 << o
+    return mask
 
 
 def find_holders(s: MonopolyState) -> int:
@@ -55,21 +88,25 @@ def find_holders(s: MonopolyState) -> int:
 
 def can_start(s: MonopolyState, p: int) -> list[int]:
     """The seats ``p`` may open an offer to now: someone on either side has something to trade."""
+    wanted = start_mask(s, p)
+    return [q for q in s.seats_from((p + 1) % s.n) if (wanted >> q) & 1] if wanted else []
+
+
+def start_mask(s: MonopolyState, p: int) -> int:
+    """:func:`can_start` as a bit mask (bit ``q``: seat ``q``), without building the list."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
-        return []
+        return 0
     holders = holders_of_tradeables(s)
     if not holders:
-        return []
-    # The others still playing, in turn order from p's left; all of them when p holds
-    # something, else those who do.
+        return 0
+    # The others still playing; all of them when p holds something, else those who do.
     wanted = -1 if (holders >> p) & 1 else holders
-    n, alive = s.n, s.alive
-    out = []
-    for i in range(1, n):
-        q = (p + i) % n
-        if alive[q] and (wanted >> q) & 1:
-            out.append(q)
-    return out
+    mask = 0
+    alive = s.alive
+    for q in range(s.n):
+        if q != p and alive[q] and (wanted >> q) & 1:
+            mask |= 1 << q
+    return mask
 
 
 def may_start(s: MonopolyState, p: int) -> bool:
@@ -174,7 +211,12 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
             to_p.append(sq)
     for d in f.cards:
         s.card_holder[d] = q if s.card_holder[d] == p else p
-    s.board_changed()
+    # Name each group that changed hands (their readings alone are worked out again), and the
+    # cards, which change no square.
+    for g in sorted({s.ed.group_of[sq] for sq in f.deeds}):
+        s.board_changed(g)
+    if f.cards:
+        s.board_changed(NO_GROUP)
     s.cash[p] -= f.cash
     s.cash[q] += f.cash
     if s._events is not None:

@@ -30,7 +30,14 @@ if TYPE_CHECKING:
 def end_turn(s: MonopolyState) -> None:
     """The player on turn is done: the other players' windows open, then the next turn."""
     s.phase = s.WINDOW
-    s.window = [q for q in s.seats_from(s.next_seat(s.turn)) if q != s.turn]
+    # The others still playing, in seat order from the left of the player on turn.
+    n, t, alive = s.n, s.turn, s.alive
+    window = []
+    for i in range(1, n):
+        q = (t + i) % n
+        if alive[q]:
+            window.append(q)
+    s.window = window
 
 
 def next_turn(s: MonopolyState) -> None:
