@@ -136,6 +136,11 @@ class StandardBot(Bot):
         self._made: set[Offer] = set()
         self._all_made: tuple[int, ...] = ()  # the owners for which every offer was made
         self._distinct_offers = 0  # how many different offers _offers holds
+        # The owners and seat for which every offer left was out of my reach, and the least
+        # cash one of them asked of me (find_offer).
+        self._poor_owners: tuple[int, ...] = ()
+        self._poor_me = -1
+        self._poor_balance = 0
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -504,9 +509,18 @@ class StandardBot(Bot):
         if self._no_offer_turn == s.turn_no:
             return None
         offers = self.offer_shapes(s, me)
-        # (Once every offer for this ownership has been made, none is left until it changes.)
-        if offers and self.owners(s) is not self._all_made:
-            targets = s.trade_mask(me)
+        if offers:
+            owners = self.owners(s)
+            # None is left once every offer for this ownership has been made; none will do
+            # while every offer left failed for want of my cash (find_offer) and I have no more
+            # to spare than the cheapest of them needed: the offers are the same while
+            # ownership and seat are, and those made only grow.
+            hopeless = owners is self._all_made or (
+                owners is self._poor_owners
+                and me == self._poor_me
+                and s.cash[me] - self._poor_balance < reserve
+            )
+            targets = 0 if hopeless else s.trade_mask(me)
             if targets:
                 plan = self.find_offer(s, me, offers, targets, reserve)
                 if plan:
@@ -528,13 +542,20 @@ class StandardBot(Bot):
             self._made = made
             self._made_owners = owners
         made = self._made
+        cash = s.cash[me]
+        only_poor = True  # so far every offer failed for want of my cash, or was made before
+        cheapest = -1  # the least cash any of those asked of me
         for offer in offers:
             q, deeds, balance = offer
             if not (targets >> q) & 1:
+                only_poor = False
                 continue
-            if balance > 0 and s.cash[me] - balance < reserve:
+            if balance > 0 and cash - balance < reserve:
+                if cheapest < 0 or balance < cheapest:
+                    cheapest = balance
                 continue
             if balance < 0 and s.cash[q] < -balance:
+                only_poor = False
                 continue
             if offer in made:  # (last: hashing the offer costs more than the checks above)
                 continue
@@ -548,6 +569,10 @@ class StandardBot(Bot):
         # size reach their number): none is left until ownership changes.
         if len(made) >= self._distinct_offers and all(offer in made for offer in offers):
             self._all_made = owners
+        if only_poor and cheapest >= 0:
+            self._poor_owners, self._poor_me, self._poor_balance = owners, me, cheapest
+        else:
+            self._poor_owners = ()
         return []
 
     def offer_shapes(self, s: MonopolyState, me: int) -> list[Offer]:

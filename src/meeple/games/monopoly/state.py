@@ -129,7 +129,7 @@ class MonopolyState(GameState):
         self._legal: list[Action] | None = None
         self.board_stamp = next(_STAMPS)
         self._holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
-        self._holders = 0  # (a bit mask of seats)
+        self._holders: i64 = 0  # (a bit mask of seats)
         self._group_holders: list[int] = []  # ... of each group (worked out as changes name it)
         self._holders_read = 0  # how far into the log of changes those were worked out
         # Per group: who could build there and how many more houses and hotels

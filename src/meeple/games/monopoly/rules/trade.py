@@ -30,18 +30,18 @@ def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
     return [sq for sq in ed.properties if owner[sq] == p and not built[group_of[sq]]]
 
 
-def holders_of_tradeables(s: MonopolyState) -> int:
+def holders_of_tradeables(s: MonopolyState) -> i64:
     """The seats holding something they could trade (a deed with no building in its group, or a
     Get Out of Jail Free card), as a bit mask: bit ``q`` is set when seat ``q`` holds one. Asked
     for every player after every turn (whether a window opens), so the answer is kept until the
-    board stamp changes."""
+    board stamp changes. (A machine word in the compiled build: seats are few.)"""
     if s._holders_stamp != s.board_stamp:
         s._holders = _holders_by_group(s)
         s._holders_stamp = s.board_stamp
     return s._holders
 
 
-def _holders_by_group(s: MonopolyState) -> int:
+def _holders_by_group(s: MonopolyState) -> i64:
     """:func:`find_holders`, a group at a time: each group's holders are kept, and worked out
     again only for the groups the state's log of changes names since the last time (whether a
     deed can be traded depends on its own group alone: who owns it, and buildings in it)."""
@@ -54,7 +54,7 @@ def _holders_by_group(s: MonopolyState) -> int:
         again = s.groups_changed_since(s._holders_read)  # bit g: work group g out again
     s._holders_read = len(s.changes)
     built = buildings.built_groups(s)
-    mask = 0
+    mask: i64 = 0
     for g in range(len(by_group)):
         if (again >> g) & 1:
             held = 0
@@ -100,8 +100,8 @@ def start_mask(s: MonopolyState, p: int) -> int:
     if not holders:
         return 0
     # The others still playing; all of them when p holds something, else those who do.
-    wanted = -1 if (holders >> p) & 1 else holders
-    mask = 0
+    wanted: i64 = -1 if (holders >> p) & 1 else holders
+    mask: i64 = 0
     alive = s.alive
     for q in range(s.n):
         if q != p and alive[q] and (wanted >> q) & 1:
@@ -116,7 +116,7 @@ def may_start(s: MonopolyState, p: int) -> bool:
         return False
     holders = holders_of_tradeables(s)
     # p holds something: anyone else still playing will do; else one who holds something.
-    wanted = -1 if (holders >> p) & 1 else holders
+    wanted: i64 = -1 if (holders >> p) & 1 else holders
     alive = s.alive
     for q in range(s.n):
         if q != p and alive[q] and (wanted >> q) & 1:
