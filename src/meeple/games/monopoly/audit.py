@@ -5,9 +5,11 @@ houses and hotels conserved with the bank's stock; one owner per deed; even buil
 building in a group with a mortgage; Get Out of Jail Free cards conserved; no negative cash;
 the hot path's shortcuts (``has_management``, ``is_legal`` for moving on) agree with the full
 legal-action lists; and the board stamp is honest: a change to who owns, builds, mortgages, holds
-a jail card or plays takes a new stamp (pass :func:`board_signature` from before the action), and
-what is cached under the current stamp is what computing it afresh gives. Used by the
-random-play tests after every action.
+a jail card or plays takes a new stamp (pass :func:`board_signature` from before the action), each
+group whose squares changed is named in the state's log of changes, and what is cached under the
+current stamp or kept from the log (holders of tradeable deeds, build options, building
+capacities, built groups, rents) is what computing it afresh gives. Used by the random-play
+tests after every action.
 """
 
 from __future__ import annotations
@@ -38,16 +40,17 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         now = board_signature(s)
         if now[1:-1] != before[1:-1] and now[0] == before[0]:
             bad.append("the board changed but kept its stamp (a rule forgot board_changed())")
-        # ... and each group whose squares changed is named in the log of changes since.
-        named = set(s.changes[before[-1] :]) if now[1:4] != before[1:4] else {-1}
-        if -1 not in named:
+        # ... and each group whose squares changed is named in the log of changes since (-1
+        # names them all).
+        if now[1:4] != before[1:4]:
+            named = set(s.changes[before[-1] :])
             owner, level, mortgaged = before[1], before[2], before[3]
             for g, grp in enumerate(s.ed.groups):
                 changed = any(
                     (owner[m], level[m], mortgaged[m]) != (s.owner[m], s.level[m], s.mortgaged[m])
                     for m in grp.members
                 )
-                if changed and g not in named:
+                if changed and g not in named and -1 not in named:
                     bad.append(f"group {grp.id} changed but the log of changes does not name it")
     if s._holders_stamp == s.board_stamp:
         fresh = trade.find_holders(s)
