@@ -2,8 +2,10 @@
 ``--workers N`` (the process pool ``meeple simulate`` uses).
 
 Run: ``.venv/bin/python benchmarks/bench_classic.py [--games 200] [--bots standard] [--workers 2]``.
-Each game is played to the end (no turn cap unless ``--max-turns``) exactly as ``meeple
-simulate`` plays it, events off. Best of ``--repeat`` runs, to damp noise from other processes.
+Each game is played exactly as ``meeple simulate`` plays it, events off, with its turn cap
+(``--max-turns``, by default simulate's ``DEFAULT_MAX_TURNS``: no game of the default runs
+reaches it, and ``capped`` in the output says how many did; 0 plays without one, and then a
+game that never ends stops the run). Best of ``--repeat`` runs, to damp noise from other processes.
 One game is played first, untimed, so that loading the edition (once per process) is not
 counted against the games; with ``--workers`` each worker still loads it within the time.
 """
@@ -16,7 +18,7 @@ import platform
 import time
 
 from meeple.buildinfo import build_name
-from meeple.sim.runner import SimConfig, run
+from meeple.sim.runner import DEFAULT_MAX_TURNS, SimConfig, run
 
 
 def bench(
@@ -26,10 +28,11 @@ def bench(
     (wall time then includes starting the workers, as a user would see it)."""
     cfg = SimConfig("classic", players, games, seed, (bots,) * players, max_turns=max_turns)
     t, cpu = time.perf_counter(), time.process_time()
-    turns = actions = 0
+    turns = actions = capped = 0
     for rec in run(cfg, workers):
         turns += rec.turns
         actions += rec.actions
+        capped += rec.end_reason == "turn_cap"
     dt = time.perf_counter() - t
     return {
         "seconds": round(dt, 3),
@@ -40,6 +43,7 @@ def bench(
         "actions_per_s": round(actions / dt, 1),
         "mean_turns": round(turns / games, 1),
         "mean_actions": round(actions / games, 1),
+        "capped": capped,
     }
 
 
@@ -50,7 +54,9 @@ def main() -> None:
     ap.add_argument("--bots", default="random")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--max-turns", type=int, default=0, help="turn cap per game (0: none)")
+    ap.add_argument(
+        "--max-turns", type=int, default=DEFAULT_MAX_TURNS, help="turn cap per game (0: none)"
+    )
     ap.add_argument("--workers", type=int, default=1, help="worker processes (as simulate)")
     ap.add_argument("--json", dest="json_path")
     a = ap.parse_args()

@@ -38,6 +38,39 @@ def test_simulate_json_has_the_summary_fields() -> None:
     assert set(data["timing"]) == {"seconds", "games_per_s", "turns_per_s"}
 
 
+def test_simulate_caps_turns_by_default_and_zero_means_no_cap() -> None:
+    """docs/RULES.md, "Turn cap": without --max-turns a simulation caps each game at
+    DEFAULT_MAX_TURNS player-turns (some games between bots never end); 0 lifts the cap."""
+    from meeple.sim.runner import DEFAULT_MAX_TURNS
+
+    assert sim_json("--games", "1")["max_turns"] == DEFAULT_MAX_TURNS
+    assert sim_json("--games", "1", "--max-turns", "0")["max_turns"] == 0
+    data = sim_json("--games", "2", "--max-turns", "5")
+    assert data["results"]["end_reasons"] == {"turn_cap": 2}
+
+
+def test_simulate_monopolis_honours_the_turn_cap() -> None:
+    """Monopolis takes the same cap (its own ends come first: docs/MONOPOLIS.md, D12)."""
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "monopolis",
+            "--players",
+            "3",
+            "--games",
+            "2",
+            "--max-turns",
+            "4",
+            "--json",
+            "-",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    res = json.loads(result.stdout)["results"]
+    assert res["end_reasons"] == {"turn_cap": 2} and res["mean_turns"] == 4
+
+
 def test_simulate_is_identical_outside_timing_whatever_the_workers() -> None:
     one = sim_json("--games", "8", "--seed", "9", "--max-turns", "200")
     again = sim_json("--games", "8", "--seed", "9", "--max-turns", "200")

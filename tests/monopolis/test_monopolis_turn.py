@@ -16,7 +16,7 @@ from monopolis_helpers import (
     set_resources,
 )
 
-from meeple.games.monopolis.state import MonopolisState
+from meeple.games.monopolis.state import MonopolisState, new_monopolis
 from meeple.kernel.errors import IllegalActionError
 
 
@@ -135,6 +135,22 @@ def test_a_game_where_nobody_can_ever_build_again_ends_after_the_round() -> None
     play_to_next_turn(s)
     result = s.result()
     assert result is not None and result.end_reason == "stalled" and result.turns == 2
+
+
+def test_a_turn_cap_ends_the_game_after_that_many_player_turns() -> None:
+    """The ``max_turns`` option (a simulation's cap, as Monopoly's: docs/RULES.md, "Turn cap")
+    ends the game after that many player-turns, scored as any end; a bad value is refused."""
+    s = new_monopolis(2, 49, {"max_turns": 3})
+    play_to_next_turn(s)
+    play_to_next_turn(s)
+    assert not s.is_terminal()
+    play_to_next_turn(s)
+    result = s.result()
+    assert result is not None and result.end_reason == "turn_cap" and result.turns == 3
+    assert len(result.scores) == 2
+    for bad in (-1, "3", True):
+        with pytest.raises(ValueError, match="max_turns"):
+            new_monopolis(2, 49, {"max_turns": bad})
 
 
 def test_after_the_end_every_action_is_refused() -> None:

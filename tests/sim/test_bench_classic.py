@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from meeple.sim.runner import DEFAULT_MAX_TURNS
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
@@ -24,6 +26,8 @@ def test_bench_classic_tiny(tmp_path: Path) -> None:
     r = json.loads(out.read_text(encoding="utf-8"))
     assert r["games"] == 3 and r["bots"] == "standard" and r["build"] in ("python", "mypyc")
     assert r["games_per_s"] > 0 and r["mean_turns"] > 10 and r["mean_actions"] > r["mean_turns"]
+    # simulate's cap by default (docs/RULES.md, "Turn cap"): none of these games reaches it.
+    assert r["max_turns"] == DEFAULT_MAX_TURNS and r["capped"] == 0
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")

@@ -28,7 +28,14 @@ from meeple.games.monopoly.tables import Edition
 from meeple.games.registry import game_ids, game_info
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.saves import load_game
-from meeple.sim.runner import GameRecord, SimConfig, resolve_workers, run, summarise
+from meeple.sim.runner import (
+    DEFAULT_MAX_TURNS,
+    GameRecord,
+    SimConfig,
+    resolve_workers,
+    run,
+    summarise,
+)
 
 app = typer.Typer(
     help="meeple: play, simulate and analyse the Monopoly family and Monopolis.",
@@ -129,9 +136,13 @@ def simulate(
     max_turns: Annotated[
         int,
         typer.Option(
-            help="Cap on player-turns per game (0: none); capped games rank by net worth.", min=0
+            help=(
+                "Cap on player-turns per game; capped games rank by net worth. 0: none (a game"
+                " between bots may then never end)."
+            ),
+            min=0,
         ),
-    ] = 0,
+    ] = DEFAULT_MAX_TURNS,
     rotate_seats: Annotated[bool, typer.Option(help="Rotate the bots one seat per game.")] = False,
     json_path: Annotated[
         str | None,

@@ -19,6 +19,13 @@ from meeple.bots.base import make_bot, play_out
 from meeple.games.registry import game_family, new_game
 from meeple.kernel.rng import derive_seed
 
+DEFAULT_MAX_TURNS = 5000
+"""The turn cap of a simulation unless one is given (player-turns; 0 is no cap). Some games
+never end: four ``standard`` bots can use up the bank's houses with cash piling up on every
+side, and no rule then forces an end (docs/RULES.md, "Turn cap"), so without a cap a large run
+would never finish. Games that end do so far below it (classic, seed 0, 6,000 games: all but
+one within 830 player-turns, the longest 3,927)."""
+
 
 @dataclass(frozen=True)
 class SimConfig:
@@ -27,7 +34,7 @@ class SimConfig:
     games: int
     seed: int
     bots: tuple[str, ...]
-    max_turns: int = 0
+    max_turns: int = DEFAULT_MAX_TURNS
     rotate_seats: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     save_dir: str = ""

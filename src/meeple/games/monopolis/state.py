@@ -66,7 +66,7 @@ STARTING_MONEY = 5
 JOKER_TRACK = 3
 ACTIONS_PER_TURN = 2
 START_PLAYER = 0
-OPTIONS = ("components",)
+OPTIONS = ("components", "max_turns")
 
 #: Fields of the snapshot that are plain lists copied as they are.
 _LIST_FIELDS = (
@@ -402,6 +402,12 @@ class MonopolisState(GameState):
             if not any(building.could_ever_build(self, s) for s in range(self.n)):
                 self._end_game("stalled", events)
                 return
+        # A simulation's turn cap (the ``max_turns`` option, as Monopoly's: docs/RULES.md,
+        # "Turn cap"), after the rulebook's own ends so that those win a tie.
+        cap = int(self._options.get("max_turns") or 0)
+        if cap and self.turns >= cap:
+            self._end_game("turn_cap", events)
+            return
         self.turn_player = (seat + 1) % self.n
         self.actions_done = 0
 
@@ -802,6 +808,10 @@ def _check_options(options: dict[str, Any]) -> None:
             raise ValueError(f"unknown monopolis option {key!r}; known: {', '.join(OPTIONS)}")
         if key == "components" and not isinstance(value, str):
             raise ValueError("option 'components' must be a path to a components file")
+        if key == "max_turns" and (
+            not isinstance(value, int) or isinstance(value, bool) or value < 0
+        ):
+            raise ValueError("option 'max_turns' must be a whole number of player-turns, 0 or more")
 
 
 def new_monopolis(players: int, seed: int, options: dict[str, Any]) -> MonopolisState:
