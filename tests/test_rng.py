@@ -52,7 +52,23 @@ def test_stream_and_state_match_reference(seed: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "n", [1, 2, 3, 6, 7, 12, 40, 1 << 32, (1 << 32) + 1, 10**18 + 9, (1 << 62) + 1, (1 << 63) - 1]
+    "n",
+    [
+        1,
+        2,
+        3,
+        6,
+        7,
+        12,
+        40,
+        1 << 32,
+        (1 << 32) + 1,
+        10**18 + 9,
+        (1 << 62) - 1,
+        1 << 62,
+        (1 << 62) + 1,
+        (1 << 63) - 1,
+    ],
 )
 def test_below_matches_reference_rejection(n: int) -> None:
     r, ref = Rng(n), ReferenceSplitMix(n)

@@ -59,6 +59,7 @@ def test_standard_bot_reading_of_the_board_is_what_a_fresh_reading_gives(edition
                 where = (i, len(s.history), p)
                 assert [getattr(bot, f) for f in fields] == [getattr(fresh, f) for f in fields]
                 assert bot.offer_shapes(s, p) == fresh.offer_shapes(s, p), where
+                assert bot.owners(s) == tuple(s.owner), where  # (the trade memory's key)
                 compared += 1
     assert compared > 1000
 

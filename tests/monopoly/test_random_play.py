@@ -157,6 +157,42 @@ def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
     assert any("holders" in p for p in audit(s))
 
 
+def test_the_audit_catches_stale_seats_that_may_trade_and_stale_build_options() -> None:
+    """The seats with someone to trade with (``trade.may_start``, asked for every player after
+    every turn) and where a player may build (``build_options``: the spots, then the cash) are
+    kept per board stamp; kept wrongly, the audit says so."""
+    from meeple.games.monopoly.rules import trade
+
+    s = new_monopoly("classic", 4, 3)
+    s.owner[1] = 2
+    s.board_changed()
+    assert trade.may_start(s, 0) and audit(s) == []  # seat 2 holds a deed: everyone may
+    s._starters &= ~1  # seat 0 kept as having nobody
+    assert any("may trade" in p for p in audit(s))
+    s = new_monopoly("classic", 4, 3)
+    s.owner[1] = s.owner[3] = 0
+    s.board_changed()
+    assert audit(s) == [] and s.build_options(0) == [1, 3]
+    s._build_spots = [1]  # kept wrongly
+    problems = audit(s)
+    assert any("build spots" in p for p in problems)
+    assert any("build options" in p for p in problems)
+
+
+def test_the_audit_catches_a_stale_total_of_building_capacity() -> None:
+    """Whether buildings are short (asked on every building bought) reads the total capacity
+    kept as groups change (``buildings.capacity_total``); kept wrongly, the audit says so."""
+    from meeple.games.monopoly.frames import HOUSE
+    from meeple.games.monopoly.rules import buildings
+
+    s = new_monopoly("classic", 4, 3)
+    s.owner[1] = s.owner[3] = 0
+    s.board_changed(s.ed.group_of[1])
+    assert buildings.capacity_total(s, HOUSE) == 8 and audit(s) == []  # two streets, 4 each
+    s._cap_total_houses += 1
+    assert any("total capacity" in p for p in audit(s))
+
+
 def test_the_audit_catches_a_stale_cache_of_built_groups() -> None:
     s = new_monopoly("classic", 4, 3)
     assert s.legal_actions()  # fills the caches for this stamp

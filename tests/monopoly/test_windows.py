@@ -54,6 +54,14 @@ def test_window_3_every_other_player_in_seat_order_from_the_left() -> None:
     dice(s, 4, 6)
     act(s, "roll")
     act(s, "end_turn")
+    # Saves list the windows still to come, in the order they come (the state keeps the
+    # turn's list and an index into it).
+    assert s.snapshot()["window"] == [1, 2, 3]
+    copy = game()
+    copy.restore(s.snapshot())
+    assert copy.current_player() == 1 and copy.snapshot()["window"] == [1, 2, 3]
+    act(copy, "pass")
+    assert copy.current_player() == 2 and copy.snapshot()["window"] == [2, 3]
     order = []
     while s.phase == s.WINDOW:
         order.append(s.current_player())

@@ -22,6 +22,7 @@ T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _TWO63: Final = 1 << 63
+_SHORT_MAX: Final = (1 << 62) - 1  # the largest int the compiled build keeps unboxed
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
@@ -87,7 +88,9 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` for ``0 < n < 2**63``, exactly uniform: an output
         ``u`` among the top ``2**64 % n`` values is drawn again, and ``u % n`` is the answer."""
-        if n <= 0 or n >= _TWO63:  # compared as ints: i64(n) would overflow first
+        # Compared as ints (i64(n) would overflow first); against 2**63 only past 2**62, since
+        # comparing with a number that wide costs the compiled build a call (every die roll).
+        if n <= 0 or (n > _SHORT_MAX and n >= _TWO63):
             raise ValueError("below(n) needs 0 < n < 2**63")
         m = i64(n)
         low = _LOW63 % m  # (2**63 - 1) % n: 2**63 % n and 2**64 % n without leaving 64 bits

@@ -56,15 +56,38 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         fresh = trade.find_holders(s)
         if fresh != s._holders:
             bad.append(f"cached holders of tradeables {s._holders:b} != {fresh:b} (bit masks)")
-    key, seat = s._build_key, s._build_key[1]
-    if seat >= 0 and key == (s.board_stamp, seat, s.cash[seat], s.houses, s.hotels):
+    if s._starters_stamp == s.board_stamp:  # against the rule as can_start's list states it
+        holders = trade.find_holders(s)
+        fresh = 0
+        for p in range(s.n):
+            for q in range(s.n):
+                if q != p and s.alive[q] and ((holders >> p) & 1 or (holders >> q) & 1):
+                    fresh |= 1 << p
+        if fresh != s._starters:
+            bad.append(f"kept seats that may trade {s._starters:b} != {fresh:b} (bit masks)")
+    seat = s._spots_key[1]
+    if seat >= 0 and s._spots_key == (s.board_stamp, seat, s.houses, s.hotels):
+        fresh_spots = buildings.build_spots(s, seat)
+        if s._build_spots != fresh_spots:
+            bad.append(f"kept build spots of seat {seat} {s._build_spots} != {fresh_spots}")
+        # What build_options answers now, read without asking it (the audit changes nothing).
+        seat_cash = s.cash[seat]
+        kept = (
+            s._build_spots
+            if seat_cash >= s._spots_dearest
+            else s._builds
+            if s._builds_cash == seat_cash
+            else None
+        )
         fresh_builds = buildings.build_squares(s, seat)
-        if s._builds != fresh_builds:
-            bad.append(f"kept build options of seat {seat} {s._builds} != {fresh_builds}")
+        if kept is not None and kept != fresh_builds:
+            bad.append(f"kept build options of seat {seat} {kept} != {fresh_builds}")
     for item in (HOUSE, HOTEL):
         kept_caps, fresh_caps = buildings.capacities(s, item), buildings.find_capacities(s, item)
         if kept_caps != fresh_caps:
             bad.append(f"kept building capacities {kept_caps} != {fresh_caps} (item {item})")
+        if buildings.capacity_total(s, item) != sum(fresh_caps):
+            bad.append(f"kept total capacity {buildings.capacity_total(s, item)} (item {item})")
     if s._built != buildings.find_built_groups(s):
         bad.append(f"kept built groups {s._built} != {buildings.find_built_groups(s)}")
     if not s._rents_dirty:

@@ -115,7 +115,7 @@ class StandardBot(Bot):
         self._mortgaged_in = 0  # bit g: I have a mortgaged deed in group g
         self._all_mine = 0  # bit g: I own all of group g
         self._street_index: list[int] = []  # group -> its index in ed.street_groups, or -1
-        # Per street group (in ed.street_groups order): the player it is split with (split_of)
+        # Per street group (in ed.street_groups order): the player it is split with (read_group)
         # when it is split between me and one other alone, else -1; the deeds of it I lack.
         self._partner: list[int] = []
         self._wants: list[list[int]] = []
@@ -125,6 +125,8 @@ class StandardBot(Bot):
         # ownership changed: the trade caches below compare it by identity.
         self._owners_stamp = 0
         self._owners: tuple[int, ...] = ()
+        self._owners_state: MonopolyState | None = None  # ... read from this state's log
+        self._owners_pos = 0  # ... up to here
         self._offers_me = -1  # the seat and board stamp the offer shapes were worked out for
         self._offers_stamp = 0
         self._offers: list[Offer] = []
@@ -266,13 +268,28 @@ class StandardBot(Bot):
         with and what I lack of it (:meth:`offer_shapes`)."""
         ed = s.ed
         owner, mortgaged, kind, cost = s.owner, s.mortgaged, ed.kind, ed.unmortgage_cost
+        level = s.level
         danger = 0
         all_mine = True
         mortgaged_here = False
         lift = 0
+        # The two players the group is split between, when every deed of it is owned, by those
+        # two alone, and nothing in it is built: only such a group can be part of an offer (one
+        # of the two lacks exactly what the other holds). (-1: not split so.)
+        a = b = -1
+        split = True
         members = ed.groups[g].members
         for m in members:
             o = owner[m]
+            if o < 0 or level[m]:
+                split = False
+            elif o != a and o != b:
+                if a < 0:
+                    a = o
+                elif b < 0:
+                    b = o
+                else:
+                    split = False
             if o == me:
                 if mortgaged[m]:
                     if not mortgaged_here or cost[m] < lift:
@@ -300,8 +317,7 @@ class StandardBot(Bot):
             self._reading_moved = True
         i = self._street_index[g]
         if i >= 0:
-            a, b = self.split_of(s, g)
-            q = b if a == me else a if b == me else -1
+            q = -1 if not split or b < 0 else b if a == me else a if b == me else -1
             if q >= 0:
                 want = [m for m in members if owner[m] == q]
                 if q != self._partner[i] or want != self._wants[i]:
@@ -482,26 +498,6 @@ class StandardBot(Bot):
 
     # -- trades ---------------------------------------------------------------------------
 
-    def split_of(self, s: MonopolyState, g: int) -> tuple[int, int]:
-        """The two players street group ``g`` is split between, when every deed of it is owned,
-        by those two alone, and nothing in it is built; (-1, -1) otherwise. Only such a group
-        can be part of an offer: one of the two lacks exactly what the other holds."""
-        owner, level = s.owner, s.level
-        a = b = -1
-        for m in s.ed.groups[g].members:
-            o = owner[m]
-            if o < 0 or level[m]:
-                return -1, -1
-            if o in (a, b):
-                continue
-            if a < 0:
-                a = o
-            elif b < 0:
-                b = o
-            else:
-                return -1, -1
-        return (a, b) if b >= 0 else (-1, -1)
-
     def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action] | None:
         """An offer I may make now that completes one of my street sets: first a swap that
         completes one of theirs too (cash evens out the prices), else cash at a premium over
@@ -624,12 +620,28 @@ class StandardBot(Bot):
         return out
 
     def owners(self, s: MonopolyState) -> tuple[int, ...]:
-        """Who owns each square now, as a tuple: the same object until ownership changes."""
-        if self._owners_stamp != s.board_stamp:
+        """Who owns each square now, as a tuple: the same object until ownership changes.
+        After a change of the board, only the squares of the groups the log of changes names
+        are compared (most changes are buildings and mortgages, not owners); a new state, or a
+        change of anything, makes the tuple again."""
+        if self._owners_stamp == s.board_stamp:
+            return self._owners
+        same = s is self._owners_state and len(self._owners) == len(s.owner)
+        if same:
+            changed = s.groups_changed_since(self._owners_pos)
+            same = changed != -1
+            owner, kept, groups = s.owner, self._owners, s.ed.groups
+            for g in range(len(groups)):
+                if same and (changed >> g) & 1:
+                    for m in groups[g].members:
+                        if owner[m] != kept[m]:
+                            same = False
+        if not same:
             owners = tuple(s.owner)
             if owners != self._owners:
                 self._owners = owners
-            self._owners_stamp = s.board_stamp
+        self._owners_state, self._owners_pos = s, len(s.changes)
+        self._owners_stamp = s.board_stamp
         return self._owners
 
     def trade_step(self, s: MonopolyState, me: int, f: TradeFrame) -> Action:

@@ -7,7 +7,6 @@ This module dispatches: who decides now, which actions are legal, and which rule
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -48,11 +47,26 @@ from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
 
 SAVE_VERSION: Final = 1
+
+
 # Board stamps: a fresh number whenever who owns what, what is built or mortgaged, who holds a
 # jail card or who is still playing changes. One counter for every state in the process, so two
 # clones that change differently never share a stamp, and a cache keyed by a stamp is never
 # stale. (The audit checks that every such change takes a new stamp.)
-_STAMPS: Final = itertools.count(1)
+class _Stamps:
+    """The counter of board stamps: a compiled class, since ``next()`` of an
+    ``itertools.count`` costs the compiled build a look-up of ``next`` and a call through
+    Python on every board change."""
+
+    def __init__(self) -> None:
+        self.last = 0
+
+    def next(self) -> int:
+        self.last += 1
+        return self.last
+
+
+_STAMPS: Final = _Stamps()
 _MASK_BITS: Final = 62  # groups a groups_changed_since mask can name
 _MGMT: Final = frozenset(
     {A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE, A.CLAIM_RENT}
@@ -113,7 +127,11 @@ class MonopolyState(GameState):
         self.phase = self.PRE_ROLL
         self.doubles = 0
         self.dice = (0, 0)
+        # The players of this turn's any-time windows, in the order they come, and the index in
+        # it of the next one to open: closing a window moves the index on (no list shrinks and
+        # no list is made on every window); snapshots list the windows still to come.
         self.window: list[int] = []
+        self.window_next = 0
         self.stack: list[Frame] = []
         self.claims: list[list[int]] = []  # [owner, payer, amount, turn_no, square]
         self.eliminated: list[int] = []
@@ -127,20 +145,29 @@ class MonopolyState(GameState):
         self._events: list[Event] | None = None
         self.record_events = True
         self._legal: list[Action] | None = None
-        self.board_stamp = next(_STAMPS)
+        self.board_stamp = _STAMPS.next()
         self._holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
         self._holders: i64 = 0  # (a bit mask of seats)
         self._group_holders: list[int] = []  # ... of each group (worked out as changes name it)
         self._holders_read = 0  # how far into the log of changes those were worked out
+        self._starters_stamp = 0  # the stamp trade.find_starters' answer below is for
+        self._starters: i64 = 0  # (a bit mask of seats)
         # Per group: who could build there and how many more houses and hotels
         # (buildings.capacities), worked out as far as this point of the log of changes.
         self._cap_holder: list[int] = []
         self._cap_houses: list[int] = []
         self._cap_hotels: list[int] = []
         self._cap_read = 0
-        # build_options' last answer, and (board stamp, seat, its cash, houses, hotels) it is for.
+        self._cap_total_houses = 0  # ... and their sums over the groups
+        self._cap_total_hotels = 0
+        # build_options' memory: where a seat could build cash aside (buildings.build_spots),
+        # for (board stamp, seat, houses, hotels), and the dearest house among those; its last
+        # answer, and the cash that answer is for (-1: none since the spots changed).
+        self._build_spots: list[int] = []
+        self._spots_key = (0, -1, 0, 0)
+        self._spots_dearest = 0
         self._builds: list[int] = []
-        self._build_key = (0, -1, 0, 0, 0)
+        self._builds_cash = -1
         # Whether each group has a building: kept up to date by the rules that build and sell.
         self._built = [False] * len(edition.groups)
         # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
@@ -181,7 +208,7 @@ class MonopolyState(GameState):
         the ``group`` when only its squares changed (its rents alone are worked out again, and
         ``changes`` names it alone); :data:`NO_GROUP` when no square changed (a Get Out of
         Jail Free card changed hands); the default, when anything else may have."""
-        self.board_stamp = next(_STAMPS)
+        self.board_stamp = _STAMPS.next()
         if group >= 0:
             self._rents_dirty |= 1 << group
             self.changes.append(group)
@@ -255,7 +282,8 @@ class MonopolyState(GameState):
                     f.high, f.high_bidder = 0, -1
             kept.append(f)
         self.stack = kept
-        self.window = [q for q in self.window if q != p]
+        self.window = [q for q in self.window[self.window_next :] if q != p]
+        self.window_next = 0
 
     # -- the protocol -------------------------------------------------------------------
 
@@ -265,7 +293,7 @@ class MonopolyState(GameState):
         if self.stack:
             return self.stack[-1].decider()
         if self.phase == self.WINDOW:
-            return self.window[0]
+            return self.window[self.window_next]
         return self.turn
 
     def is_terminal(self) -> bool:
@@ -385,7 +413,7 @@ class MonopolyState(GameState):
         return bool(
             self.has_claim(p)
             or (r.trading and trade.may_start(self, p))
-            or (r.mortgages and mortgage.mortgage_squares(self, p))
+            or (r.mortgages and mortgage.may_mortgage_any(self, p))
             or self.lift_options(p)
             or (r.buildings and buildings.sell_squares(self, p))
             or self.build_options(p)
@@ -393,22 +421,36 @@ class MonopolyState(GameState):
         )
 
     def build_options(self, p: int) -> list[int]:
-        """Streets ``p`` may build on now (none in an edition without buildings). The last
-        answer is kept with what it depends on (the board stamp, the seat, its cash, the bank's
-        stock), so a bot's build and the check of it share one answer; callers must not change
-        the list."""
+        """Streets ``p`` may build on now (none in an edition without buildings): where the
+        rules and the bank's stock let ``p`` build (``buildings.build_spots``, kept while the
+        board stamp, the seat and the stock stay), those ``p`` can pay for. Cash changes on
+        most turns and the rest seldom, so the spots are kept apart from the cash; when ``p``
+        can pay for the dearest of them, the answer is the spots themselves. The audit checks
+        the answer against ``buildings.build_squares``. Callers must not change the list."""
         if not self.rules.buildings:
             return []
-        key = self._build_key
+        key = self._spots_key
         if (
             key[0] != self.board_stamp
             or key[1] != p
-            or key[2] != self.cash[p]
-            or key[3] != self.houses
-            or key[4] != self.hotels
+            or key[2] != self.houses
+            or key[3] != self.hotels
         ):
-            self._builds = buildings.build_squares(self, p)
-            self._build_key = (self.board_stamp, p, self.cash[p], self.houses, self.hotels)
+            spots = self._build_spots = buildings.build_spots(self, p)
+            dearest = 0
+            for sq in spots:
+                if self.ed.house_cost[sq] > dearest:
+                    dearest = self.ed.house_cost[sq]
+            self._spots_dearest = dearest
+            self._spots_key = (self.board_stamp, p, self.houses, self.hotels)
+            self._builds_cash = -1
+        cash = self.cash[p]
+        if cash >= self._spots_dearest:
+            return self._build_spots
+        if cash != self._builds_cash:
+            cost = self.ed.house_cost
+            self._builds = [sq for sq in self._build_spots if cost[sq] <= cash]
+            self._builds_cash = cash
         return self._builds
 
     def lift_options(self, p: int) -> list[int]:
@@ -593,30 +635,33 @@ class MonopolyState(GameState):
 
     def _dispatch(self, action: Action) -> None:
         kind = action.kind
-        if kind == A.PASS and not self.stack:  # a window closes (the commonest action)
-            self.window.pop(0)
-            return
+        if not self.stack:  # (the commonest actions first: none of them is management)
+            if kind == A.PASS:  # a window closes
+                self.window_next += 1
+                return
+            if kind == A.ROLL:  # (before a roll or in jail: the player on turn decides)
+                p = self.turn
+                turns.expire_claims(self)
+                if self.phase == self.JAIL:
+                    jail.roll_in_jail(self, p)
+                else:
+                    movement.roll_and_move(self, p)
+                at = self.ed.size if self.in_jail[p] else self.pos[p]
+                self.landings[at] = self.landings[at] + 1  # (as money.bank_pays says why)
+                return
+            if kind == A.END_TURN:
+                turns.end_turn(self)
+                return
         p = self.current_player()
         arg = action.args[0] if action.args else 0
         if kind in _MGMT:
             self._management(p, kind, arg)
             return
         if not self.stack:
-            if kind == A.ROLL:
-                turns.expire_claims(self)
-                if self.phase == self.JAIL:
-                    jail.roll_in_jail(self, p)
-                else:
-                    movement.roll_and_move(self, p)
-                self.landings[self.ed.size if self.in_jail[p] else self.pos[p]] += 1
-            elif kind == A.PAY_FINE:
+            if kind == A.PAY_FINE:
                 jail.pay_fine(self, p)
             elif kind == A.USE_CARD:
                 jail.use_card(self, p, arg)
-            elif kind == A.END_TURN:
-                turns.end_turn(self)
-            elif kind == A.PASS:
-                self.window.pop(0)
             return
         f = self.stack[-1]
         if isinstance(f, BuyFrame):
@@ -715,12 +760,12 @@ class MonopolyState(GameState):
                     return
                 turns.end_turn(self)
             elif ph == self.WINDOW:
-                if not self.window:
+                if self.window_next == len(self.window):
                     turns.next_turn(self)
                     continue
-                if self.has_management(self.window[0]):
+                if self.has_management(self.window[self.window_next]):
                     return
-                self.window.pop(0)
+                self.window_next += 1
             elif (
                 ph == self.JAIL
                 and self.rules.jail_style == "time_out"
@@ -790,7 +835,7 @@ class MonopolyState(GameState):
         c.card_holder = list(self.card_holder)
         c.turn, c.turn_no, c.phase = self.turn, self.turn_no, self.phase
         c.doubles, c.dice = self.doubles, self.dice
-        c.window = list(self.window)
+        c.window, c.window_next = list(self.window), self.window_next
         c.stack = [f.copy() for f in self.stack]
         c.claims = [list(x) for x in self.claims]
         c.eliminated = list(self.eliminated)
@@ -830,7 +875,7 @@ class MonopolyState(GameState):
             "phase": self.PHASE_NAMES[self.phase],
             "doubles": self.doubles,
             "dice": list(self.dice),
-            "window": list(self.window),
+            "window": self.window[self.window_next :],
             "stack": [f.to_dict() for f in self.stack],
             "claims": [list(c) for c in self.claims],
             "eliminated": list(self.eliminated),
@@ -876,6 +921,7 @@ class MonopolyState(GameState):
         d = snap["dice"]
         self.dice = (int(d[0]), int(d[1]))
         self.window = [int(x) for x in snap["window"]]
+        self.window_next = 0
         self.stack = [frame_from_dict(f) for f in snap["stack"]]
         self.claims = [[int(x) for x in c] for c in snap["claims"]]
         self.eliminated = [int(x) for x in snap["eliminated"]]

@@ -57,6 +57,29 @@ def can_build(s: MonopolyState, p: int, sq: int) -> bool:
     return s.hotels > 0 if s.level[sq] == 4 else s.houses > 0
 
 
+def build_spots(s: MonopolyState, p: int) -> list[int]:
+    """Where ``p`` could build now with cash enough: :func:`build_squares` but for the price.
+    (``MonopolyState.build_options`` keeps it while the board and the bank's stock stay, and
+    filters it by the cash of the moment: cash changes far more often than they do.)"""
+    ed = s.ed
+    owner, level = s.owner, s.level
+    out = []
+    for g in ed.street_groups:
+        members = ed.groups[g].members
+        if owner[members[0]] != p or not buildable_group(s, p, g):
+            continue
+        low = HOTEL_LEVEL
+        for sq in members:
+            if level[sq] < low:
+                low = level[sq]
+        if low == HOTEL_LEVEL or not (s.hotels > 0 if low == 4 else s.houses > 0):
+            continue
+        for sq in members:
+            if level[sq] == low:
+                out.append(sq)
+    return out
+
+
 def build_squares(s: MonopolyState, p: int) -> list[int]:
     """Where ``p`` may build now: :func:`can_build` for every street, a group at a time (the
     streets at the group's lowest level, below a hotel, while the bank has the building)."""
@@ -87,7 +110,7 @@ def place(s: MonopolyState, p: int, sq: int) -> None:
         s.houses += 4
     else:
         s.houses -= 1
-    s.level[sq] += 1
+    s.level[sq] = s.level[sq] + 1  # (as money.bank_pays says why)
     s._built[s.ed.group_of[sq]] = True
     s.board_changed(s.ed.group_of[sq])
     if s._events is not None:
@@ -113,24 +136,46 @@ def capacities(s: MonopolyState, item: int) -> list[int]:
     groups (a buildable group has one owner). Each group's share is kept on the state and
     worked out again only when the log of changes names the group
     (docs/KERNEL.md, "The hot path"); :func:`find_capacities` works it all out afresh."""
+    read_capacities(s)
+    holder, houses, hotels = s._cap_holder, s._cap_houses, s._cap_hotels
+    out = [0] * s.n
+    for g in s.ed.street_groups:
+        q = holder[g]
+        if q >= 0:
+            out[q] = out[q] + (houses[g] if item == HOUSE else hotels[g])
+    return out
+
+
+def capacity_total(s: MonopolyState, item: int) -> int:
+    """The sum of :func:`capacities`, kept up to date as groups change: whether buildings are
+    short is asked on every building bought, and they seldom are."""
+    read_capacities(s)
+    return s._cap_total_houses if item == HOUSE else s._cap_total_hotels
+
+
+def read_capacities(s: MonopolyState) -> None:
+    """Work out again the capacity of each street group the log of changes names since the
+    last time, and the totals (every group for a new state)."""
     ed = s.ed
     holder, houses, hotels = s._cap_holder, s._cap_houses, s._cap_hotels
     if len(holder) != len(ed.groups):  # (a new state: work every group out)
         holder = s._cap_holder = [-1] * len(ed.groups)
         houses = s._cap_houses = [0] * len(ed.groups)
         hotels = s._cap_hotels = [0] * len(ed.groups)
+        s._cap_total_houses = s._cap_total_hotels = 0
         again: i64 = -1
+    elif s._cap_read == len(s.changes):
+        return
     else:
         again = s.groups_changed_since(s._cap_read)  # bit g: work group g out again
     s._cap_read = len(s.changes)
-    out = [0] * s.n
     for g in ed.street_groups:
         if (again >> g) & 1:
-            holder[g], houses[g], hotels[g] = group_capacity(s, g)
-        q = holder[g]
-        if q >= 0:
-            out[q] += houses[g] if item == HOUSE else hotels[g]
-    return out
+            q, h, t = group_capacity(s, g)
+            # (a group with no one to build holds 0 and 0: its old share leaves the totals)
+            s._cap_total_houses += h - houses[g]
+            s._cap_total_hotels += t - hotels[g]
+            holder[g], houses[g], hotels[g] = q, h, t
 
 
 def group_capacity(s: MonopolyState, g: int) -> tuple[int, int, int]:
@@ -168,12 +213,9 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
     at least the opening bid) are then asked whether they want one (docs/RULES.md).
     """
     stock = s.hotels if item == HOTEL else s.houses
+    if capacity_total(s, item) <= stock:  # (deeds belong to seats still playing: the audit
+        return []  # checks it)
     cap = capacities(s, item)
-    wanted = 0  # (a loop: the compiled build calls sum() through Python)
-    for c in cap:
-        wanted += c
-    if wanted <= stock:  # (deeds belong to seats still playing: the audit checks it)
-        return []
     return [
         q
         for q in s.seats_from(s.next_seat(p))
@@ -251,7 +293,7 @@ def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
     else:
         s.hotels -= 1
         s.houses += 4
-    s.level[sq] += 1
+    s.level[sq] = s.level[sq] + 1  # (as money.bank_pays says why)
     s._built[s.ed.group_of[sq]] = True
     s.board_changed(s.ed.group_of[sq])
     if s._events is not None:

@@ -93,7 +93,7 @@ def roll_in_jail(s: MonopolyState, p: int) -> None:
         movement.advance(s, p, total)
         landing.land(s, p)
         return
-    s.jail_turns[p] += 1
+    s.jail_turns[p] = s.jail_turns[p] + 1  # (as money.bank_pays says why)
     s.phase = s.END_TURN
     if s.jail_turns[p] < s.rules.max_jail_turns:
         if s._events is not None:

@@ -17,23 +17,25 @@ if TYPE_CHECKING:
 
 def bank_pays(s: MonopolyState, p: int, amount: int) -> None:
     """The bank pays ``amount`` to ``p`` (salary, card bonus, mortgage, building sale)."""
-    s.cash[p] += amount
+    # (``x[i] = x[i] + n``, not ``x[i] += n``: the compiled build does an item's augmented
+    # assignment through Python's generic number protocol, an element of a list[int] not.)
+    s.cash[p] = s.cash[p] + amount
     s.bank_out += amount
 
 
 def pay_bank(s: MonopolyState, p: int, amount: int) -> None:
     """``p`` pays ``amount`` to the bank from cash they have."""
-    s.cash[p] -= amount
+    s.cash[p] = s.cash[p] - amount
     s.bank_in += amount
 
 
 def transfer(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
     """``payer`` pays ``payee`` (a seat or BANK) from cash they have."""
-    s.cash[payer] -= amount
+    s.cash[payer] = s.cash[payer] - amount
     if payee == BANK:
         s.bank_in += amount
     else:
-        s.cash[payee] += amount
+        s.cash[payee] = s.cash[payee] + amount
 
 
 def owes_already(s: MonopolyState, p: int) -> bool:

@@ -36,6 +36,17 @@ def mortgage_squares(s: MonopolyState, p: int) -> list[int]:
     ]
 
 
+def may_mortgage_any(s: MonopolyState, p: int) -> bool:
+    """Whether :func:`mortgage_squares` offers ``p`` anything (stops at the first: asked
+    whether a window opens, where the list itself is not needed)."""
+    owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
+    built = buildings.built_groups(s)
+    for sq in s.ed.properties:
+        if owner[sq] == p and not mortgaged[sq] and not built[group_of[sq]]:
+            return True
+    return False
+
+
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
     cash = s.cash[p]
     cost = s.ed.unmortgage_cost

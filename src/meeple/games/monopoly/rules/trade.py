@@ -110,22 +110,38 @@ def start_mask(s: MonopolyState, p: int) -> int:
 
 
 def may_start(s: MonopolyState, p: int) -> bool:
-    """Whether :func:`can_start` offers ``p`` anyone, without building the list (asked for every
-    player after every turn: whether a window opens)."""
+    """Whether :func:`can_start` offers ``p`` anyone, without building the list. Asked for
+    every player after every turn (whether a window opens), so the seats with someone to trade
+    with (:func:`find_starters`) are kept until the board stamp changes (a deed, a card or a
+    player leaving takes a new one); only the count of offers is read each time."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return False
+    if s._starters_stamp != s.board_stamp:
+        s._starters = find_starters(s)
+        s._starters_stamp = s.board_stamp
+    return (s._starters >> p) & 1 == 1
+
+
+def find_starters(s: MonopolyState) -> i64:
+    """The seats ``p`` with someone to open an offer to, offers made aside, as a bit mask: a
+    player still in other than ``p``, when ``p`` holds something tradeable; else one such
+    player who holds something."""
     holders = holders_of_tradeables(s)
-    # p holds something: anyone else still playing will do; else one who holds something.
-    wanted: i64 = -1 if (holders >> p) & 1 else holders
     alive = s.alive
+    playing: i64 = 0
     for q in range(s.n):
-        if q != p and alive[q] and (wanted >> q) & 1:
-            return True
-    return False
+        if alive[q]:
+            playing |= 1 << q
+    out: i64 = 0
+    for p in range(s.n):
+        others = playing & ~(1 << p)
+        if (others if (holders >> p) & 1 else others & holders) != 0:
+            out |= 1 << p
+    return out
 
 
 def start(s: MonopolyState, p: int, q: int) -> None:
-    s.offers[p] += 1
+    s.offers[p] = s.offers[p] + 1  # (as money.bank_pays says why)
     s.stack.append(TradeFrame(p, q))
     if s._events is not None:
         s.event("trade_started", proposer=p, target=q)

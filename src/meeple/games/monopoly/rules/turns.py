@@ -38,6 +38,7 @@ def end_turn(s: MonopolyState) -> None:
         if alive[q]:
             window.append(q)
     s.window = window
+    s.window_next = 0
 
 
 def next_turn(s: MonopolyState) -> None:
@@ -65,6 +66,7 @@ def finish(s: MonopolyState, reason: str) -> None:
     s.end_reason = reason
     s.stack.clear()
     s.window = []
+    s.window_next = 0
     s.phase = s.OVER
     if s._events is not None:
         s.event("game_over", reason=reason)
