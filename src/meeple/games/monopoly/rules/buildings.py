@@ -62,12 +62,16 @@ def build_spots(s: MonopolyState, p: int) -> list[int]:
     (``MonopolyState.build_options`` keeps it while the board and the bank's stock stay, and
     filters it by the cash of the moment: cash changes far more often than they do.)"""
     ed = s.ed
-    owner, level = s.owner, s.level
+    level = s.level
+    # The groups p may build on: those whose builder (the owner of all of it, none mortgaged)
+    # is p, as kept group by group with the capacities.
+    read_capacities(s)
+    builder = s._cap_holder
     out = []
     for g in ed.street_groups:
-        members = ed.groups[g].members
-        if owner[members[0]] != p or not buildable_group(s, p, g):
+        if builder[g] != p:
             continue
+        members = ed.groups[g].members
         low = HOTEL_LEVEL
         for sq in members:
             if level[sq] < low:
