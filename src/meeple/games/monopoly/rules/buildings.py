@@ -62,49 +62,47 @@ def build_spots(s: MonopolyState, p: int) -> list[int]:
     (``MonopolyState.build_options`` keeps it while the board and the bank's stock stay, and
     filters it by the cash of the moment: cash changes far more often than they do.)"""
     ed = s.ed
-    level = s.level
     # The groups p may build on: those whose builder (the owner of all of it, none mortgaged)
     # is p, as kept group by group with the capacities.
     read_capacities(s)
     builder = s._cap_holder
-    out = []
+    out: list[int] = []
     for g in ed.street_groups:
-        if builder[g] != p:
-            continue
-        members = ed.groups[g].members
-        low = HOTEL_LEVEL
-        for sq in members:
-            if level[sq] < low:
-                low = level[sq]
-        if low == HOTEL_LEVEL or not (s.hotels > 0 if low == 4 else s.houses > 0):
-            continue
-        for sq in members:
-            if level[sq] == low:
-                out.append(sq)
+        if builder[g] == p:
+            _lowest_streets(s, ed.groups[g].members, out)
     return out
 
 
 def build_squares(s: MonopolyState, p: int) -> list[int]:
     """Where ``p`` may build now: :func:`can_build` for every street, a group at a time (the
-    streets at the group's lowest level, below a hotel, while the bank has the building)."""
+    streets at the group's lowest level, below a hotel, while the bank has the building).
+    Worked out from the board alone, without the kept tables :func:`build_spots` reads (the
+    audit compares the two)."""
     ed = s.ed
-    owner, level, cash = s.owner, s.level, s.cash[p]
-    out = []
+    owner, cash = s.owner, s.cash[p]
+    out: list[int] = []
     for g in ed.street_groups:
         grp = ed.groups[g]
         members = grp.members
-        if owner[members[0]] != p or cash < grp.house_cost or not buildable_group(s, p, g):
-            continue
-        low = HOTEL_LEVEL
-        for sq in members:
-            if level[sq] < low:
-                low = level[sq]
-        if low == HOTEL_LEVEL or not (s.hotels > 0 if low == 4 else s.houses > 0):
-            continue
-        for sq in members:
-            if level[sq] == low:
-                out.append(sq)
+        if owner[members[0]] == p and cash >= grp.house_cost and buildable_group(s, p, g):
+            _lowest_streets(s, members, out)
     return out
+
+
+def _lowest_streets(s: MonopolyState, members: tuple[int, ...], out: list[int]) -> None:
+    """Append to ``out`` the streets of a buildable group where the next building goes
+    (:func:`even_build_ok`): those at the group's lowest level, below a hotel, while the bank
+    has a building of that kind."""
+    level = s.level
+    low = HOTEL_LEVEL
+    for sq in members:
+        if level[sq] < low:
+            low = level[sq]
+    if low == HOTEL_LEVEL or not (s.hotels > 0 if low == 4 else s.houses > 0):
+        return
+    for sq in members:
+        if level[sq] == low:
+            out.append(sq)
 
 
 def place(s: MonopolyState, p: int, sq: int) -> None:
