@@ -128,6 +128,18 @@ def _page(browser: Any, server: str, viewport: dict[str, int], **kw: Any) -> Ite
     assert not errors, f"JavaScript errors: {errors}"
 
 
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+"""Where the browser tests keep their screenshots (a test artefact; docs/images has copies)."""
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save ``page`` as ``build/screenshots/NAME.png`` and return the path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
 def create_game(base: str, game: str, seats: list[dict[str, Any]], seed: int) -> dict[str, Any]:
     """Start a game through the API; returns the creation answer."""
     r = httpx.post(f"{base}/api/games", json={"game": game, "seats": seats, "seed": seed})

@@ -65,7 +65,8 @@ def test_lobby_creates_a_game_and_the_human_buys_a_deed(page: Any, server: str) 
     page.goto(url)
     expect(page.locator("#who")).to_have_text("You are Ann")
     expect(page.locator("#players .player")).to_have_count(4)
-    page.get_by_role("button", name="Roll the dice").click()
+    # A lobby game asks only real decisions: the table rolls for Ann after its countdown.
+    expect(page.locator("#auto-move")).to_contain_text("Rolling the dice for you")
     page.get_by_role("button", name=re.compile(r"^Buy for \$\d+")).click()
 
     name = names()[square]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -54,6 +54,31 @@ class Event(NamedTuple):
 
     kind: str
     data: dict[str, Any]
+
+
+# When a move-on comes (``MoveOn.moment``; see meeple.kernel.asking).
+FORCED: Final = "forced"
+"""The decision has one legal action: there is nothing to choose."""
+ROLL: Final = "roll"
+"""The seat's own turn, before the roll: rolling, or an any-time action first."""
+END_TURN: Final = "end_turn"
+"""The seat's own turn, after its moves: ending the turn, or an any-time action first."""
+OTHERS_TURN: Final = "others_turn"
+"""Another player's turn (a Monopoly window): passing, or an any-time action."""
+
+
+class MoveOn(NamedTuple):
+    """The one answer that lets the table go on at the current decision.
+
+    ``moment`` is one of :data:`FORCED`, :data:`ROLL`, :data:`END_TURN`, :data:`OTHERS_TURN`.
+    ``worth_asking`` is true when an optional action a person would want to weigh is open (in
+    Monopoly: the decider can afford to build); a seat's settings decide whether that asks it
+    (:mod:`meeple.kernel.asking`).
+    """
+
+    action: Action
+    moment: str
+    worth_asking: bool = False
 
 
 @dataclass
@@ -167,6 +192,16 @@ class GameState(ABC):
     @abstractmethod
     def describe_action(self, action: Action) -> str:
         """An action in plain words for the current position."""
+
+    def move_on(self) -> MoveOn | None:
+        """The answer that lets the table go on without a real choice, if the current decision
+        has one: by default the only legal action (``FORCED``). Games with optional any-time
+        actions say which answer moves on past them (Monopoly: ``pass``, ``roll``,
+        ``end_turn``). ``None`` when the decision is a real choice."""
+        if self.is_terminal():
+            return None
+        legal = self.legal_actions()
+        return MoveOn(legal[0], FORCED) if len(legal) == 1 else None
 
     def money_of(self, seat: int) -> int:
         """The cash (money) ``seat`` holds now: for per-game records."""

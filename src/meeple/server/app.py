@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
+from meeple.kernel.asking import AskSettings
 from meeple.server import pages
 from meeple.server.hub import Hub, HubError
 from meeple.server.schemas import (
@@ -27,7 +28,10 @@ from meeple.server.schemas import (
     ErrorBody,
     GameSummary,
     PostAction,
+    PostHold,
     PublicGame,
+    PutAsk,
+    SeatState,
     SeatView,
 )
 from meeple.server.storage import DEFAULT_DATABASE_URL, Storage
@@ -165,7 +169,7 @@ def create_app(
     @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
     async def create_game(body: CreateGame) -> dict[str, Any]:
         """Start a game; returns each human seat's token and page URL (bots get none)."""
-        seats = [s.model_dump() for s in body.seats]
+        seats = [s.model_dump() for s in body.seats]  # a person's ask: a dict or None
         live, tokens = await hub.create(body.game, seats, body.seed)
         return {
             "id": live.id,
@@ -202,6 +206,27 @@ def create_app(
             "events": events,
             "view": live.state.view(seat),
         }
+
+    @app.put("/api/games/{gid}/ask", response_model=SeatState, responses=ERRORS)
+    async def put_ask(gid: GameIdPath, body: PutAsk) -> dict[str, Any]:
+        """Set when the token's person wants to be asked; the rest moves on by itself."""
+        live = await hub.get(gid)
+        seat = live.seat_of(body.token)
+        ask = AskSettings(body.others_turns, body.own_turn, body.grace)
+        await hub.set_ask(live, seat, ask)
+        return {"seat": seat, **live.seat_state(seat)}
+
+    @app.post("/api/games/{gid}/hold", response_model=SeatState, responses=ERRORS)
+    async def post_hold(gid: GameIdPath, body: PostHold) -> dict[str, Any]:
+        """Hold the table for the token's person (asked at its next decision, whatever its
+        settings, to act first), or release it. A hold lasts while the seat's WebSocket is
+        open, and ends when the seat moves on (passes, rolls or ends its turn)."""
+        live = await hub.get(gid)
+        seat = live.seat_of(body.token)
+        if body.hold and live.seats[seat].sockets <= 0:
+            raise HubError(422, "a hold lasts while the seat's WebSocket is open: connect it first")
+        hub.hold(live, seat, body.hold)
+        return {"seat": seat, **live.seat_state(seat)}
 
     @app.websocket("/api/games/{gid}/ws")
     async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) -> None:

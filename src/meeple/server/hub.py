@@ -25,8 +25,9 @@ from typing import Any, TypeVar
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.games.registry import game_family, game_info, new_game
+from meeple.kernel.asking import ROLL, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
-from meeple.kernel.protocol import Action, GameState
+from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
 from meeple.server.storage import (
     ACTIVE,
@@ -78,6 +79,12 @@ class Seat:
     bot_kind: str
     token_hash: str
     bot: Bot | None = None
+    # A person's wishes (meeple.kernel.asking): when to be asked (None: always), and whether
+    # they hold the table to act (dropped when their last socket closes, so a closed tab
+    # never stalls the game).
+    ask: AskSettings | None = None
+    held: bool = False
+    sockets: int = 0
 
 
 @dataclass
@@ -136,6 +143,36 @@ class LiveGame:
             "view": self.state.view(None),
         }
 
+    def auto(self, seat: int) -> MoveOn | None:
+        """The move the table plays for ``seat`` without asking it now (``None``: ask it)."""
+        if not 0 <= seat < len(self.seats):
+            return None
+        s = self.seats[seat]
+        if s.bot is not None:
+            return None
+        move = auto_move(self.state, seat, s.ask, s.held)
+        if move is not None and move.moment == ROLL and s.sockets <= 0:
+            return None  # a person's turn starts when they are there to see it
+        return move
+
+    def seat_state(self, seat: int) -> dict[str, Any]:
+        """A person's settings, hold and pending automatic move (theirs alone to see)."""
+        s = self.seats[seat]
+        move = self.auto(seat)
+        auto = None
+        if move is not None and s.ask is not None:
+            auto = {
+                "action": str(move.action),
+                "text": self.state.describe_action(move.action),
+                "moment": move.moment,
+                "grace": s.ask.grace,
+            }
+        return {
+            "ask": None if s.ask is None else s.ask.to_dict(),
+            "held": s.held,
+            "auto": auto,
+        }
+
     def seat_view(self, seat: int) -> dict[str, Any]:
         legal: list[dict[str, str]] = []
         if self.state.current_player() == seat and not self.state.is_terminal():
@@ -151,16 +188,27 @@ class LiveGame:
             "seat": seat,
             "view": self.state.view(seat),  # the seat's view only: never the public one too
             "legal_actions": legal,
+            **self.seat_state(seat),
         }
 
     def message(self, seat: int | None, events: list[str]) -> dict[str, Any]:
         """What a subscriber of ``seat`` is sent after a change (or on connecting)."""
-        return {
+        msg = {
             "type": "update",
             **self._position(),
             "events": events,
             "view": self.state.view(seat),
         }
+        if seat is not None and self.seats[seat].kind == "human":
+            msg.update(self.seat_state(seat))
+        return msg
+
+    def notify_seat(self, seat: int) -> None:
+        """Tell ``seat``'s sockets that its settings, hold or pending move changed."""
+        msg = {"type": "seat", "state_id": self.state_id, "seat": seat, **self.seat_state(seat)}
+        for sub in list(self.subscribers):
+            if sub.seat == seat:
+                self._put(sub, msg)
 
     def broadcast(self, events: list[str]) -> None:
         """Queue the update for every subscriber: one message (and view) per seat watched."""
@@ -169,14 +217,21 @@ class LiveGame:
         for sub in list(self.subscribers):
             msg = messages.get(sub.seat)
             if msg is None:
-                msg = messages[sub.seat] = {**head, "view": self.state.view(sub.seat)}
-            try:
-                sub.queue.put_nowait(msg)
-            except asyncio.QueueFull:  # a client that does not read: drop it
+                msg = {**head, "view": self.state.view(sub.seat)}
+                if sub.seat is not None and self.seats[sub.seat].kind == "human":
+                    msg.update(self.seat_state(sub.seat))
+                messages[sub.seat] = msg
+            self._put(sub, msg)
+
+    def _put(self, sub: Subscriber, msg: dict[str, Any]) -> None:
+        try:
+            sub.queue.put_nowait(msg)
+        except asyncio.QueueFull:  # a client that does not read: drop it
+            with contextlib.suppress(ValueError):
                 self.subscribers.remove(sub)
-                with contextlib.suppress(asyncio.QueueFull):
-                    sub.queue.get_nowait()
-                    sub.queue.put_nowait(None)
+            with contextlib.suppress(asyncio.QueueFull):
+                sub.queue.get_nowait()
+                sub.queue.put_nowait(None)
 
 
 def rebuild(stored: StoredGame) -> LiveGame:
@@ -204,7 +259,8 @@ def rebuild(stored: StoredGame) -> LiveGame:
 
 def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
     bot = make_bot(st.bot, family, derive_seed(seed, 1 + st.seat)) if st.kind == "bot" else None
-    return Seat(st.seat, st.kind, st.name, st.bot, st.token_hash, bot)
+    ask = None if st.ask is None else AskSettings.from_dict(st.ask)
+    return Seat(st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask)
 
 
 def _retrieved(fut: asyncio.Future[None]) -> None:
@@ -323,7 +379,7 @@ class Hub:
                 log.error("cannot resume game %s: %s", stored.id, exc)
                 continue
             self.games[live.id] = live
-            self._start_bots(live)
+            self._start_table(live)
             log.info("resumed game %s at action %d", live.id, live.state_id)
 
     async def stop(self) -> None:
@@ -343,12 +399,13 @@ class Hub:
             gc.set_threshold(*self.gc_before)
             self.gc_before = None
 
-    def _start_bots(self, live: LiveGame) -> None:
-        if live.status != ACTIVE or not any(s.bot is not None for s in live.seats):
+    def _start_table(self, live: LiveGame) -> None:
+        """Run the game's table (bots' moves and people's automatic moves) until it ends."""
+        if live.status != ACTIVE or live.id in self.tasks:
             return
-        from meeple.server.bots import run_bots
+        from meeple.server.table import run_table
 
-        task = asyncio.create_task(run_bots(self, live), name=f"bots-{live.id}")
+        task = asyncio.create_task(run_table(self, live), name=f"table-{live.id}")
         self.tasks[live.id] = task
         task.add_done_callback(lambda t: self.tasks.pop(live.id, None))
 
@@ -383,7 +440,10 @@ class Hub:
                 tokens.append(None)
             else:
                 token = new_token()
-                stored_seats.append(StoredSeat(i, "human", spec["name"], "", hash_token(token)))
+                ask = spec.get("ask")
+                stored_seats.append(
+                    StoredSeat(i, "human", spec["name"], "", hash_token(token), ask)
+                )
                 tokens.append(token)
         try:
             state = new_game(game, n, seed, {})
@@ -393,7 +453,7 @@ class Hub:
         gid = await self.writer.run(self.storage.create_game, game, n, seed, {}, stored_seats)
         live = LiveGame(gid, state, live_seats)
         self.games[gid] = live
-        self._start_bots(live)
+        self._start_table(live)
         return live, tokens
 
     async def get(self, gid: str) -> LiveGame:
@@ -428,7 +488,46 @@ class Hub:
                 action = Action.parse(text)
             except ValueError as exc:
                 raise HubError(422, str(exc)) from None
-            return await self._commit(live, action)
+            move = live.state.move_on()
+            texts = await self._commit(live, action)
+            person = live.seats[seat]
+            if person.held and move is not None and action == move.action:
+                person.held = False  # moving on ends the hold: the seat is done acting
+                live.notify_seat(seat)
+            return texts
+
+    async def auto_play(self, live: LiveGame, seat: int, state_id: int, action: Action) -> bool:
+        """Play ``action`` for the person in ``seat`` without asking (meeple.kernel.asking), if
+        the game is still at ``state_id`` and still moves on with it; whether it was played."""
+        async with live.lock:
+            if live.state_id != state_id:
+                return False
+            move = live.auto(seat)
+            if move is None or move.action != action:
+                return False
+            await self._commit(live, action)
+            return True
+
+    async def set_ask(self, live: LiveGame, seat: int, ask: AskSettings | None) -> None:
+        """Store when the person in ``seat`` wants to be asked, and apply it at once."""
+        person = live.seats[seat]
+        if person.kind != "human":
+            raise HubError(422, "only a person's seat has ask settings")
+        await self.writer.run(
+            self.storage.set_ask, live.id, seat, None if ask is None else ask.to_dict()
+        )
+        person.ask = ask
+        live.notify_seat(seat)
+        live.changed.set()
+
+    def hold(self, live: LiveGame, seat: int, held: bool) -> None:
+        """Hold the table for ``seat`` (ask it at its next decision whatever its settings), or
+        let its settings apply again."""
+        person = live.seats[seat]
+        if person.held != held:
+            person.held = held
+            live.notify_seat(seat)
+            live.changed.set()
 
     async def bot_move(self, live: LiveGame, seat: int) -> bool:
         """Let the bot in ``seat`` move if it is its decision; whether it moved."""
@@ -488,8 +587,18 @@ class Hub:
     def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
         sub = Subscriber(seat)
         live.subscribers.append(sub)
+        if seat is not None:
+            live.seats[seat].sockets += 1
+            live.changed.set()  # a turn waiting for this person may start
         return sub
 
     def unsubscribe(self, live: LiveGame, sub: Subscriber) -> None:
         with contextlib.suppress(ValueError):
             live.subscribers.remove(sub)
+        if sub.seat is not None:
+            person = live.seats[sub.seat]
+            person.sockets -= 1
+            if person.sockets <= 0:
+                # Nobody is left to act on a hold: a closed tab must not stall the table.
+                person.held = False
+                live.changed.set()

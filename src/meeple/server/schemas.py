@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.bots.base import bot_kinds
 from meeple.games.registry import game_ids
+from meeple.kernel.asking import MAX_GRACE
 
 MAX_SEATS = 8
 MAX_NAME = 40
@@ -22,9 +23,22 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class AskModel(_Strict):
+    """When a person wants to be asked (meeple.kernel.asking.AskSettings); else the table moves
+    on by itself after ``grace`` seconds."""
+
+    others_turns: Literal["never", "build", "always"] = "never"
+    own_turn: Literal["build", "roll", "always"] = "build"
+    grace: Annotated[float, Field(ge=0, le=MAX_GRACE)] = 2.0
+
+
 class HumanSeat(_Strict):
     type: Literal["human"]
     name: Name
+    ask: AskModel | None = Field(
+        default=None,
+        description="When to ask this person; omitted: every decision is asked (as API v1 did)",
+    )
 
 
 class BotSeat(_Strict):
@@ -66,6 +80,32 @@ class PostAction(_Strict):
     action: Annotated[str, Field(min_length=1, max_length=MAX_ACTION, examples=["roll"])]
 
 
+class PutAsk(AskModel):
+    token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
+
+
+class PostHold(_Strict):
+    token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
+    hold: bool = Field(
+        description="true: ask me at my next decision whatever my settings (I want to act); "
+        "false: my settings apply again"
+    )
+
+
+class AutoMove(BaseModel):
+    action: str
+    text: str
+    moment: str
+    grace: float
+
+
+class SeatState(BaseModel):
+    seat: int
+    ask: AskModel | None
+    held: bool
+    auto: AutoMove | None
+
+
 class SeatInfo(BaseModel):
     seat: int
     type: str
@@ -100,6 +140,12 @@ class PublicGame(BaseModel):
 class SeatView(PublicGame):
     seat: int
     legal_actions: list[LegalAction]
+    ask: AskModel | None
+    held: bool
+    auto: AutoMove | None = Field(
+        description="The move the server will play for this seat after `grace` seconds unless "
+        "it acts or holds first; null when the seat is asked"
+    )
 
 
 class Applied(BaseModel):

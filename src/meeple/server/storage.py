@@ -35,7 +35,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -74,6 +76,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[str] = mapped_column(String(64), default="")
     token_hash: Mapped[str] = mapped_column(String(64))
+    # When a person wants to be asked (meeple.kernel.asking.AskSettings as JSON); NULL: always.
+    ask: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -131,6 +135,7 @@ class StoredSeat:
     name: str
     bot: str
     token_hash: str
+    ask: dict[str, Any] | None = None
 
 
 @dataclass
@@ -152,6 +157,7 @@ class Storage:
     def __init__(self, url: str = DEFAULT_DATABASE_URL, schema: str | None = None) -> None:
         url = normalise_url(url)
         self.url = url
+        self.schema = schema
         kwargs: dict[str, Any] = {}
         sqlite = url.startswith("sqlite")
         if sqlite:
@@ -164,7 +170,25 @@ class Storage:
         self.engine: Engine = engine
 
     def create_tables(self) -> None:
+        """Create missing tables, and add the columns later versions added to older ones."""
         Base.metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        # A database made by an earlier meeple lacks the columns added since. Each is nullable,
+        # so adding it keeps every stored game as it was (a full migration tool would be more
+        # than these additive changes need).
+        with self.engine.begin() as c:
+            quote = c.dialect.identifier_preparer.quote
+            for table in Base.metadata.sorted_tables:
+                have = {col["name"] for col in inspect(c).get_columns(table.name, self.schema)}
+                where = quote(table.name)
+                if self.schema is not None:
+                    where = f"{quote(self.schema)}.{where}"
+                for col in table.columns:
+                    if col.name not in have and col.nullable:
+                        kind = col.type.compile(dialect=c.dialect)
+                        c.execute(text(f"ALTER TABLE {where} ADD COLUMN {quote(col.name)} {kind}"))
 
     def drop_tables(self) -> None:
         Base.metadata.drop_all(self.engine)
@@ -204,6 +228,7 @@ class Storage:
                         name=st.name,
                         bot=st.bot,
                         token_hash=st.token_hash,
+                        ask=st.ask,
                     )
                 )
         return gid
@@ -233,6 +258,13 @@ class Storage:
             for status, games in by_status.items():
                 c.execute(update(GameRow).where(GameRow.id.in_(games)).values(status=status))
 
+    def set_ask(self, game: str, seat: int, ask: dict[str, Any] | None) -> None:
+        """Store when the person in ``seat`` of ``game`` wants to be asked."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(SeatRow).where(SeatRow.game == game, SeatRow.seat == seat).values(ask=ask)
+            )
+
     def actions(self, game: str) -> list[str]:
         """The stored actions of ``game`` in order."""
         with Session(self.engine) as s:
@@ -256,7 +288,7 @@ class Storage:
             options=dict(row.options or {}),
             status=row.status,
             created=row.created,
-            seats=[StoredSeat(x.seat, x.kind, x.name, x.bot, x.token_hash) for x in seats],
+            seats=[StoredSeat(x.seat, x.kind, x.name, x.bot, x.token_hash, x.ask) for x in seats],
             actions=list(actions),
         )
 

@@ -43,7 +43,18 @@ from meeple.games.monopoly.rules import (
 )
 from meeple.games.monopoly.tables import NO_GROUP, STREET, Edition
 from meeple.kernel.errors import IllegalActionError
-from meeple.kernel.protocol import Action, Event, GameResult, GameState
+from meeple.kernel.protocol import (
+    END_TURN as MOVE_END_TURN,
+)
+from meeple.kernel.protocol import (
+    OTHERS_TURN,
+    Action,
+    Event,
+    GameResult,
+    GameState,
+    MoveOn,
+)
+from meeple.kernel.protocol import ROLL as MOVE_ROLL
 from meeple.kernel.rng import Rng
 
 SAVE_VERSION: Final = 1
@@ -475,6 +486,30 @@ class MonopolyState(GameState):
             if c[0] == p:
                 return True
         return False
+
+    def move_on(self) -> MoveOn | None:
+        """The answer that lets the table go on (meeple.kernel.asking), if there is one.
+
+        With no frame on the stack the any-time actions (build, sell, mortgage, lift, trade)
+        are optional, so the phase's own answer moves on past them: ``roll`` before the roll,
+        ``end_turn`` at the end of the turn, ``pass`` in another player's window. A rent claim
+        open to the decider (the rent-claims option: unclaimed rent is lost) and a jail with
+        more than one way out are real choices. In a frame (a purchase, an auction, a debt, a
+        trade, ...) every legal action answers it, so only a single one moves on. It is worth
+        asking when the decider can afford to build."""
+        if self.over:
+            return None
+        p = self.current_player()
+        if not self.stack and self.phase != self.JAIL:
+            if self.has_claim(p):
+                return None
+            worth = bool(self.build_options(p))
+            if self.phase == self.PRE_ROLL:
+                return MoveOn(A.A_ROLL, MOVE_ROLL, worth)
+            if self.phase == self.END_TURN:
+                return MoveOn(A.A_END_TURN, MOVE_END_TURN, worth)
+            return MoveOn(A.A_PASS, OTHERS_TURN, worth)
+        return super().move_on()
 
     def raise_money(self, p: int) -> list[Action]:
         """Selling buildings and mortgaging: what a player short of cash may do."""

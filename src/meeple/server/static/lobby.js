@@ -5,6 +5,9 @@ import { api, el, PLAYER_COLORS } from "./util.js";
 const $ = (id) => document.getElementById(id);
 const NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"];
 const BOT_NAMES = ["Ada", "Bolt", "Cog", "Dex", "Echo", "Flux", "Gizmo", "Hal"];
+// A person is asked only for real decisions; the rest moves on after 2 s (each player can
+// change this on the game page). meeple.kernel.asking.WEB_DEFAULT.
+const ASK_DEFAULT = { others_turns: "never", own_turn: "build", grace: 2 };
 
 let catalog = [];
 let seats = [];
@@ -64,7 +67,7 @@ async function create(ev) {
   const body = {
     game: $("game").value,
     seats: seats.map((s, i) => (s.type === "human"
-      ? { type: "human", name: (s.name || NAMES[i]).trim() || NAMES[i] }
+      ? { type: "human", name: (s.name || NAMES[i]).trim() || NAMES[i], ask: ASK_DEFAULT }
       : { type: "bot", bot: s.bot, name: s.name.trim() || `${BOT_NAMES[i]} (${s.bot} bot)` })),
   };
   const seed = $("seed").value.trim();

@@ -1,6 +1,6 @@
 // Monopolis' game page: the 7 x 7 city grid around the castle with its requirement cards, the
 // resource market, the tile supply, each player's board, and every decision as a control.
-import { el, svg, parseAction, inkOn } from "./util.js";
+import { el, svg, parseAction, inkOn, autoPanel } from "./util.js";
 
 const CELL = 120;
 const PAD = 10;
@@ -160,6 +160,12 @@ function renderControls() {
   box.append(el("p", { class: `prompt${mine ? " mine" : ""}`, id: "prompt", style: "margin: .45rem 0 .6rem" }, phaseText()));
   if (G.seat !== null && !mine && G.status !== "finished" && G.decider >= 0) {
     box.append(el("p", { class: "muted small" }, G.decider === G.seat ? "Loading your choices…" : `Waiting for ${G.name(G.decider)}…`));
+  }
+  if (G.seat !== null && G.auto && G.decider === G.seat) {
+    box.append(autoPanel(G, G.auto)); // a forced move: played for us after the grace time
+    box.append(marketPanel([]));
+    box.append(supplyPanel());
+    return;
   }
   const of = (kind) => acts.filter((a) => a.kind === kind);
   const res = G.board.resources;

@@ -1,7 +1,7 @@
 // The Monopoly family's game page: the board as SVG (any edition: 40 or 24 squares, colour
 // groups, owners, mortgages, buildings, tokens, the snowflake, Jail or Time Out), the players,
 // and every decision as controls built from the seat's legal actions.
-import { el, svg, parseAction, inkOn, wrap } from "./util.js";
+import { el, svg, parseAction, inkOn, wrap, autoPanel } from "./util.js";
 
 const SIZE = 1000;
 let G = null; // the game (play.js)
@@ -548,8 +548,16 @@ function renderControls() {
   if (f && f.frame === "trade") box.append(tradePanel(f, acts));
   if (f && f.frame === "mortgage_fee" && mine) box.append(feePanel(f, acts));
 
+  // The move the table makes for us after the grace time, instead of the main choices.
+  const auto = me !== null && G.auto && G.decider === me ? G.auto : null;
+  if (auto) box.append(autoPanel(G, auto));
+  else if (me !== null && G.status !== "finished" && v.players[me] && v.players[me].alive) {
+    const h = holdPanel(mine);
+    if (h) box.append(h);
+  }
+
   // The main choices.
-  const main = acts.filter((a) => MAIN_ORDER.includes(a.kind));
+  const main = auto ? [] : acts.filter((a) => MAIN_ORDER.includes(a.kind));
   main.sort((a, b) => MAIN_ORDER.indexOf(a.kind) - MAIN_ORDER.indexOf(b.kind));
   if (main.length) {
     const row = el("div", { class: "actions", id: "main-actions" });
@@ -577,7 +585,47 @@ function renderControls() {
   if (me !== null) {
     const props = propertiesPanel(acts);
     if (props) box.append(props);
+    if (G.status !== "finished") box.append(askSettings());
   }
+}
+
+// Building, mortgaging and trading happen at the windows the rules give; the table only stops
+// for them when asked to (a hold), so the turn flows for everyone else.
+function holdPanel(mine) {
+  const rules = G.board.rules;
+  if (!rules.buildings && !rules.mortgages && !rules.trading) return null;
+  const what = [rules.buildings && "build", rules.mortgages && "mortgage", rules.trading && "trade"].filter(Boolean).join(", ");
+  if (!G.held) {
+    if (mine) return null; // asked now: the choices are below
+    return el("div", { class: "hold", id: "hold" },
+      el("button", { type: "button", id: "hold-on", onclick: () => G.hold(true) }, `I want to ${what}`),
+      el("span", { class: "muted small" }, " The table waits for you at your next chance."));
+  }
+  return el("div", { class: "hold held", id: "hold" },
+    el("span", { class: "small" }, mine ? "The table is waiting for you: act below, then move on." : "Holding: the table waits for you at your next chance to act."),
+    el("button", { type: "button", class: "small", id: "hold-off", onclick: () => G.hold(false) }, mine ? "Let the table move on" : "Never mind"));
+}
+
+// When the table asks us, kept on the server for this seat.
+function askSettings() {
+  const a = G.ask || { others_turns: "always", own_turn: "always", grace: 2 };
+  const sel = (id, label, value, options) => {
+    const s = el("select", { id, "aria-label": label }, options.map(([v, t]) => el("option", { value: v }, t)));
+    s.value = String(value);
+    return el("label", { class: "ask-row" }, el("span", {}, label), s);
+  };
+  const box = el("details", { class: "ask-settings", id: "ask-settings" },
+    el("summary", {}, "When to ask me"),
+    sel("ask-others", "In others' turns", a.others_turns, [["never", "Never (I'll say when)"], ["build", "When I can build"], ["always", "Always"]]),
+    sel("ask-own", "In my turn", a.own_turn, [["build", "Only when I can build"], ["roll", "Before each roll"], ["always", "Before each roll and turn end"]]),
+    sel("ask-grace", "Wait before moving on", a.grace, [["0", "no wait"], ["1", "1 s"], ["2", "2 s"], ["3", "3 s"], ["5", "5 s"], ["10", "10 s"]]),
+    G.ask ? null : el("p", { class: "muted small" }, "Now: every decision is asked."));
+  box.open = !!dom.askOpen;
+  box.addEventListener("toggle", () => { dom.askOpen = box.open; });
+  box.addEventListener("change", () => {
+    G.setAsk({ others_turns: box.querySelector("#ask-others").value, own_turn: box.querySelector("#ask-own").value, grace: Number(box.querySelector("#ask-grace").value) });
+  });
+  return box;
 }
 
 function auctionPanel(f, acts) {

@@ -23,6 +23,13 @@ const game = {
   view: null,
   legal: [],
   busy: false,
+  // What the server plays for our seat without asking (docs/SERVER.md, "Only real decisions
+  // ask"): {action, text, moment, grace} or null; when it arrived; our settings and hold.
+  auto: null,
+  autoSince: 0,
+  autoAt: -1,
+  ask: null,
+  held: false,
   lastLogged: -1,
   log: [],
   colors: PLAYER_COLORS,
@@ -50,7 +57,14 @@ const game = {
   words(text) {
     return text.replace(/\bPlayer (\d+)\b/g, (m, n) => (this.seats[Number(n) - 1] ? this.name(Number(n) - 1) : m));
   },
+  // Seconds left before the server moves on for us (0 when nothing is pending).
+  autoLeft() {
+    if (!this.auto || this.decider !== this.seat) return 0;
+    return Math.max(0, this.auto.grace - (Date.now() - this.autoSince) / 1000);
+  },
   act: (action) => act(action),
+  hold: (on) => hold(on),
+  setAsk: (ask) => setAsk(ask),
   rerender: () => render(null),
 };
 
@@ -109,10 +123,26 @@ function renderLog() {
 
 // ---- state ----
 
+// Our seat's settings, hold and pending automatic move, from any message that has them.
+function takeSeatState(m) {
+  if (!("auto" in m) || game.seat === null) return;
+  game.ask = m.ask;
+  game.held = m.held;
+  const was = game.auto;
+  game.auto = m.auto;
+  if (m.auto && !(was && was.action === m.auto.action && game.autoAt === m.state_id)) game.autoSince = Date.now();
+  game.autoAt = m.state_id;
+}
+
 // A new position from the WebSocket or an action's answer; returns whether it was newer.
 function ingest(m) {
   if (Array.isArray(m.events) && m.events.length) addLog(m.state_id, m.events);
-  if (m.state_id <= game.stateId) return false;
+  if (m.state_id < game.stateId) return false;
+  if (m.state_id === game.stateId) {
+    if ("auto" in m) { takeSeatState(m); render(null); }
+    return false;
+  }
+  takeSeatState(m);
   const prev = game.view;
   game.stateId = m.state_id;
   game.status = m.status || game.status;
@@ -147,7 +177,37 @@ async function refreshView() {
   game.view = v.view;
   game.legal = v.legal_actions || [];
   game.legalAt = v.state_id;
+  takeSeatState(v);
   render(prev);
+}
+
+// Hold the table to act first (or let it move on again); the server answers with our state.
+async function hold(on) {
+  if (game.seat === null) return;
+  try {
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/hold`, {
+      method: "POST", body: { token: game.token, hold: on },
+    });
+    if (r.held === on) takeSeatState({ ...r, state_id: game.stateId });
+  } catch (e) {
+    toast(e.message, true);
+  }
+  render(null);
+}
+
+// Change when we are asked; kept on the server for this seat.
+async function setAsk(ask) {
+  if (game.seat === null) return;
+  try {
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/ask`, {
+      method: "PUT", body: { token: game.token, ...ask },
+    });
+    takeSeatState({ ...r, state_id: game.stateId });
+    toast("Saved: the table asks you as you chose.");
+  } catch (e) {
+    toast(e.message, true);
+  }
+  render(null);
 }
 
 async function act(action) {
@@ -196,7 +256,23 @@ function render(prev) {
   $("controls").hidden = game.status === "finished";
   renderResult();
   renderLog();
+  alertTurn();
 }
+
+// The tab's title says when a decision waits for us (the turn alert), and the countdown of an
+// automatic move ticks without redrawing the page.
+function alertTurn() {
+  const waiting = game.myTurn && !game.auto && game.status !== "finished";
+  document.title = `${waiting ? "● Your move · " : ""}${game.title} · meeple`;
+}
+
+setInterval(() => {
+  const left = game.autoLeft();
+  const n = document.getElementById("auto-left");
+  if (n) n.textContent = String(Math.ceil(left));
+  const bar = document.getElementById("auto-bar");
+  if (bar && game.auto) bar.style.width = `${(100 * left) / Math.max(0.001, game.auto.grace)}%`;
+}, 100);
 
 // ---- start ----
 
@@ -209,6 +285,7 @@ function connect() {
     let m;
     try { m = JSON.parse(e.data); } catch { return; }
     if (m.type === "hello" || m.type === "update") ingest(m);
+    else if (m.type === "seat" && m.state_id === game.stateId) { takeSeatState(m); render(null); }
   };
   ws.onclose = (e) => {
     if (e.code === 1008) {
@@ -248,6 +325,7 @@ async function main() {
     game.seat = first.seat;
     game.legal = first.legal_actions || [];
     game.legalAt = first.state_id;
+    takeSeatState(first);
   }
   game.stateId = first.state_id;
   game.status = first.status;

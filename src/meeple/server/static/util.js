@@ -119,3 +119,25 @@ export function wrap(text, width, maxLines = 4) {
   }
   return lines;
 }
+
+// What the server plays for a person without asking (docs/SERVER.md, "Only real decisions ask"),
+// by the moment it comes.
+const AUTO_TEXT = {
+  roll: "Rolling the dice for you",
+  end_turn: "Ending your turn",
+  others_turn: "Passing: nothing you need to decide now",
+  forced: "Your only choice",
+};
+
+// "Rolling the dice for you in 2 s", with a bar running down, a way to act first, and one to go now.
+export function autoPanel(G, auto) {
+  const label = AUTO_TEXT[auto.moment] || "Moving on";
+  const now = auto.moment === "forced" ? auto.text : { roll: "Roll now", end_turn: "End turn now", others_turn: "Pass now" }[auto.moment] || auto.text;
+  return el("div", { class: "auto-move", id: "auto-move", role: "status" },
+    el("div", { class: "small" }, `${label}${auto.moment === "forced" ? `: ${G.words(auto.text)}` : ""} in `, el("b", { id: "auto-left" }, String(Math.ceil(G.autoLeft()))), " s"),
+    el("div", { class: "auto-track", "aria-hidden": "true" }, el("div", { class: "auto-bar", id: "auto-bar", style: `width:${(100 * G.autoLeft()) / Math.max(0.001, auto.grace)}%` })),
+    el("div", { class: "actions" },
+      auto.moment === "forced" ? null : el("button", { type: "button", id: "auto-hold", class: "primary", disabled: G.busy, onclick: () => G.hold(true) }, "Wait, I want to act"),
+      el("button", { type: "button", id: "auto-now", disabled: G.busy, dataset: { action: auto.action }, onclick: () => G.act(auto.action) }, now)));
+}
+

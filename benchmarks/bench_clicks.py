@@ -1,0 +1,250 @@
+"""How many of a person's clicks in the web app are real decisions (issue: "Only real decisions
+ask for a click").
+
+Run: ``.venv/bin/python benchmarks/bench_clicks.py [--seed 11] [--clicks 0] [--ask lobby|always]
+[--json -]``
+
+It starts ``meeple serve`` on a temporary SQLite file (bots at ``--bot-pace``), opens the lobby
+in Debian's Chromium (Playwright, ``/usr/bin/chromium``), creates a 4-player classic game with
+one person and three ``standard`` bots exactly as the lobby's defaults make it, opens the
+person's link, sets "Wait before moving on" to ``--grace`` on the page (and with ``--ask
+always`` asks every decision, as the page did before the asking rule), and plays the person by
+clicking the page's buttons with a fixed policy (buy what it can afford with $200 to spare,
+otherwise decline; drop out of auctions; pay to leave jail; reject offers; raise money by
+mortgaging; go bankrupt only when that is the one choice) until the person is out, the game
+ends, or ``--clicks`` action clicks (0: no limit).
+
+Each click that played an action is recorded with the position it was made at (the
+``state_id`` the page sent). Afterwards the game is rebuilt from the server's stored actions and
+each click is classified by :func:`meeple.kernel.asking.is_real_choice`: a decision with more
+than one meaningful choice, or not (a forced answer, or moving on with nothing else worth
+doing). The figure is the share of real ones; docs/SERVER.md keeps the measured value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from meeple.games.registry import new_game
+from meeple.kernel.asking import is_real_choice
+from meeple.kernel.protocol import Action
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+
+# The person's policy: the first enabled button whose action is of the first kind listed.
+PREFERENCE = (
+    "buy",
+    "roll",
+    "pay_fine",
+    "use_card",
+    "end_turn",
+    "pass",
+    "reject",
+    "no_building",
+    "keep_mortgage",
+    "cancel",
+    "mortgage",
+    "sell_building",
+    "sell_group",
+    "decline",
+    "bankrupt",
+)
+
+
+def start_server(db: Path, port: int, log: Path, pace: float) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "meeple.cli.main", "serve", "--port", str(port)]
+    cmd += ["--database-url", f"sqlite:///{db}", "--bot-pace", str(pace)]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise SystemExit("meeple serve stopped: " + log.read_text())
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("meeple serve did not start: " + log.read_text())
+
+
+def choose(page: Any, cash: int, price: int) -> Any | None:
+    """The button the scripted person clicks now, or ``None`` (nothing to click yet)."""
+    if page.query_selector("#auto-move"):
+        return None  # the table moves on by itself
+    buttons = page.query_selector_all("#controls button[data-action]:not([disabled])")
+    by_kind: dict[str, Any] = {}
+    for b in buttons:
+        action = b.get_attribute("data-action") or ""
+        if action:
+            by_kind.setdefault(action.split(" ")[0], b)
+    if not by_kind:
+        return None
+    if "buy" in by_kind and cash - price < 200:
+        del by_kind["buy"]
+    for kind in PREFERENCE:
+        if kind in by_kind:
+            return by_kind[kind]
+    return next(iter(by_kind.values()))
+
+
+def play(base: str, grace: float, clicks_limit: int, seed: int, ask: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    posted: list[tuple[int, str]] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=base)
+        ctx.set_default_timeout(20_000)
+        page = ctx.new_page()
+
+        def on_response(r: Any) -> None:
+            if r.request.method == "POST" and r.url.endswith("/actions") and r.status == 200:
+                body = json.loads(r.request.post_data or "{}")
+                posted.append((int(body["state_id"]), str(body["action"])))
+
+        page.on("response", on_response)
+        page.goto("/")
+        page.wait_for_selector("#create:not([disabled])")
+        page.select_option("#game", "classic")
+        page.fill("#seed", str(seed))
+        page.click("#create")
+        page.wait_for_selector("[data-testid=seat-link-0] input")
+        url = page.input_value("[data-testid=seat-link-0] input")
+        gid = url.rstrip("/").split("/play/")[1].split("?")[0]
+        page.goto(url)
+        page.wait_for_selector("#ask-settings")
+        page.click("#ask-settings summary")
+        with page.expect_response(lambda r: r.url.endswith("/ask") and r.status == 200):
+            page.select_option("#ask-grace", f"{grace:g}")
+        if ask == "always":  # every decision asked, as before the asking rule
+            for select in ("#ask-others", "#ask-own"):
+                with page.expect_response(lambda r: r.url.endswith("/ask") and r.status == 200):
+                    page.select_option(select, "always")
+        prices = [
+            sq["price"] or 0 for sq in httpx.get(f"{base}/api/games/{gid}/board").json()["squares"]
+        ]
+        idle_since = time.monotonic()
+        while clicks_limit <= 0 or len(posted) < clicks_limit:
+            state = httpx.get(f"{base}/api/games/{gid}").json()
+            me = state["view"]["players"][0]
+            if state["status"] == "finished" or not me["alive"]:
+                break
+            frame = state["view"]["frame"] or {}
+            price = prices[frame["square"]] if frame.get("frame") == "buy" else 0
+            button = choose(page, me["cash"], price)
+            if button is None:
+                if time.monotonic() - idle_since > 120:
+                    raise SystemExit("the page offered nothing to click for 2 minutes")
+                time.sleep(0.05)
+                continue
+            before = len(posted)
+            try:
+                button.click(timeout=2000)
+            except Exception:
+                continue  # the page redrew under the click: look again
+            end = time.monotonic() + 5
+            while len(posted) == before and time.monotonic() < end:
+                page.wait_for_timeout(20)
+            idle_since = time.monotonic()
+        browser.close()
+    return {"game": gid, "clicks": posted}
+
+
+def classify(db: Path, gid: str, seed: int, clicks: list[tuple[int, str]]) -> dict[str, Any]:
+    """Each click's position rebuilt from the stored actions, classified as real or not."""
+    con = sqlite3.connect(db)
+    stored = [
+        t
+        for (t,) in con.execute('SELECT text FROM actions WHERE game = ? ORDER BY "index"', (gid,))
+    ]
+    con.close()
+    at = dict(clicks)
+    s = new_game("classic", 4, seed)
+    real = 0
+    kinds: Counter[str] = Counter()
+    not_real: Counter[str] = Counter()
+    person_actions = 0
+    for i, text in enumerate(stored):
+        action = Action.parse(text)
+        if s.current_player() == 0:
+            person_actions += 1
+        if i in at:
+            assert at[i] == text, f"click {i}: page sent {at[i]!r}, stored {text!r}"
+            kinds[action.kind] += 1
+            if is_real_choice(s, action):
+                real += 1
+            else:
+                not_real[action.kind] += 1
+        s.apply(action)
+    n = len(clicks)
+    return {
+        "clicks": n,
+        "real": real,
+        "share_real": real / n if n else 0.0,
+        "clicks_by_kind": dict(kinds),
+        "not_real_by_kind": dict(not_real),
+        "person_actions": person_actions,
+        "played_for_the_person": person_actions - n,
+        "actions": len(stored),
+        "turns": s.view(None)["turn_no"],
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=11, help="the game's seed")
+    ap.add_argument("--clicks", type=int, default=0, help="stop after N action clicks (0: none)")
+    ap.add_argument("--grace", type=float, default=0, choices=[0, 1, 2, 3, 5, 10],
+                    help="the page's 'Wait before moving on' (seconds)")  # fmt: skip
+    ap.add_argument("--ask", choices=["lobby", "always"], default="lobby",
+                    help="the person's settings: the lobby's, or always asked")  # fmt: skip
+    ap.add_argument("--bot-pace", type=float, default=0.02, help="the server's pause per bot move")
+    ap.add_argument("--json", default=None, help="write the figures as JSON to PATH (- stdout)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "games.sqlite"
+        import socket
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+        server = start_server(db, port, Path(tmp) / "serve.log", args.bot_pace)
+        try:
+            started = time.monotonic()
+            played = play(f"http://127.0.0.1:{port}", args.grace, args.clicks, args.seed, args.ask)
+            seconds = time.monotonic() - started
+        finally:
+            server.terminate()
+            server.wait(10)
+        out = classify(db, played["game"], args.seed, played["clicks"])
+    out.update(seed=args.seed, ask=args.ask, grace=args.grace, seconds=round(seconds, 1))
+    if args.json == "-":
+        print(json.dumps(out, indent=2))
+        return
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=2), encoding="utf-8")
+    print(
+        f"{out['clicks']} clicks, {out['real']} real decisions ({100 * out['share_real']:.1f}%); "
+        f"{out['played_for_the_person']} moves played for the person; "
+        f"{out['actions']} actions, {out['turns']} turns, {out['seconds']} s"
+    )
+    print(f"clicks by kind: {out['clicks_by_kind']}; not real: {out['not_real_by_kind']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""When a person at the table is asked to decide, and when the front end moves on for them.
+
+Both front ends (the web app, ``meeple serve``, and the terminal, ``meeple play``) ask this
+module, so the rule is written once. A game tells what "moving on" means at its current
+decision (:meth:`~meeple.kernel.protocol.GameState.move_on`: the one answer that lets the table
+go on, such as Monopoly's ``pass`` in another player's window, ``end_turn`` or ``roll``, or the
+only legal action); a seat's :class:`AskSettings` say when that seat still wants to be asked;
+:func:`auto_move` combines the two.
+
+Moving on never changes what a game means: the front end plays the same action the person
+would have clicked, it is stored like any other, and the game replayed from its actions is the
+same game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Final, Literal
+
+from meeple.kernel.protocol import (
+    END_TURN,
+    FORCED,
+    OTHERS_TURN,
+    ROLL,
+    Action,
+    GameState,
+    MoveOn,
+)
+
+__all__ = [
+    "END_TURN",
+    "FORCED",
+    "OTHERS_TURN",
+    "ROLL",
+    "AskSettings",
+    "MoveOn",
+    "auto_move",
+    "is_real_choice",
+    "wants_asking",
+]
+
+OthersTurns = Literal["never", "build", "always"]
+OwnTurn = Literal["build", "roll", "always"]
+
+MAX_GRACE: Final = 30.0
+
+
+@dataclass(frozen=True)
+class AskSettings:
+    """When one seat wants to be asked; everything else moves on after ``grace`` seconds.
+
+    - ``others_turns``: in other players' turns, ``"never"`` (the seat opens its panel when it
+      wants to act), ``"build"`` (only when it can afford to build) or ``"always"``;
+    - ``own_turn``: before the roll and at the end of its own turn, ``"build"`` (only when it
+      can afford to build), ``"roll"`` (always before rolling; the end of the turn only when it
+      can build) or ``"always"``;
+    - ``grace``: seconds a front end waits (and shows the countdown) before moving on, so the
+      person can still step in. A decision with only one legal action always moves on.
+    """
+
+    others_turns: OthersTurns = "never"
+    own_turn: OwnTurn = "build"
+    grace: float = 2.0
+
+    def __post_init__(self) -> None:
+        if self.others_turns not in ("never", "build", "always"):
+            raise ValueError(
+                f"others_turns must be 'never', 'build' or 'always', not {self.others_turns!r}"
+            )
+        if self.own_turn not in ("build", "roll", "always"):
+            raise ValueError(f"own_turn must be 'build', 'roll' or 'always', not {self.own_turn!r}")
+        if not 0.0 <= self.grace <= MAX_GRACE:
+            raise ValueError(f"grace must be 0 to {MAX_GRACE:g} seconds, not {self.grace!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AskSettings:
+        """Settings from JSON data; ``ValueError`` naming the field if one is wrong."""
+        unknown = set(data) - {"others_turns", "own_turn", "grace"}
+        if unknown:
+            raise ValueError(f"unknown ask setting(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+WEB_DEFAULT: Final = AskSettings()
+"""A seat made in the lobby: asked only for real decisions; the turn rolls and ends by itself."""
+
+TERMINAL_DEFAULT: Final = AskSettings(others_turns="never", own_turn="roll", grace=0.0)
+"""``meeple play``: never asked in others' turns; asked before each roll (the moment to build,
+mortgage or trade, since a terminal cannot be interrupted); the turn ends by itself."""
+
+
+def wants_asking(move: MoveOn, settings: AskSettings) -> bool:
+    """Whether ``settings`` ask the seat at a decision whose move-on is ``move``."""
+    if move.moment == FORCED:
+        return False
+    if move.moment == OTHERS_TURN:
+        return settings.others_turns == "always" or (
+            settings.others_turns == "build" and move.worth_asking
+        )
+    if move.moment == ROLL:
+        return settings.own_turn in ("roll", "always") or move.worth_asking
+    if move.moment == END_TURN:
+        return settings.own_turn == "always" or move.worth_asking
+    return True  # a moment this module does not know: ask
+
+
+def auto_move(
+    state: GameState, seat: int, settings: AskSettings | None, held: bool = False
+) -> MoveOn | None:
+    """The move a front end plays for ``seat`` without asking, or ``None`` to ask it.
+
+    ``None`` also when ``seat`` does not decide now, when it has no settings (a seat that asked
+    to be asked every time: the API's default) or when it ``held`` the table (it opened its
+    panel to act).
+    """
+    if settings is None or held or state.is_terminal() or state.current_player() != seat:
+        return None
+    move = state.move_on()
+    if move is None or wants_asking(move, settings):
+        return None
+    return move
+
+
+def is_real_choice(state: GameState, action: Action) -> bool:
+    """Whether answering the current decision with ``action`` was a choice between two or more
+    meaningful answers (the measure of docs/SERVER.md, "Only real decisions ask").
+
+    Yes when the decision has no move-on (a purchase, a bid, a trade, a debt, jail, ...) and
+    more than one legal action; when ``action`` is not the move-on (an any-time action chosen
+    over moving on); and when it is the move-on while an optional action worth weighing was
+    open (passing up the chance to build). No for a forced answer and for moving on with
+    nothing worth doing instead.
+    """
+    move = state.move_on()
+    if move is None:
+        return len(state.legal_actions()) > 1
+    if action != move.action:
+        return True
+    return move.worth_asking

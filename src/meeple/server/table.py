@@ -1,0 +1,62 @@
+"""The table of a server game: one background task per game that keeps play moving.
+
+It plays the bot seats at the server's pace, and for a person it plays the one answer that
+moves the table on (``pass`` in another player's turn, ``end_turn``, ``roll``, a forced
+action) once their grace time has run out without them acting or holding the table, when their
+settings say not to ask them (:mod:`meeple.kernel.asking`). Every such move goes through the
+same path as a click: applied, committed, then broadcast, so a game replayed from its stored
+actions is the same game.
+
+A bot's seed is ``derive_seed(game seed, 1 + seat)``, so a server game with the same seed and
+bots plays out as the simulator would play it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from meeple.server.hub import HubError
+
+if TYPE_CHECKING:
+    from meeple.server.hub import Hub, LiveGame
+
+log = logging.getLogger("meeple.server")
+
+RETRY_SECONDS = 1.0
+
+
+async def run_table(hub: Hub, live: LiveGame) -> None:
+    """Play ``live``'s bots and people's automatic moves until the game ends."""
+    while True:
+        # Nothing below awaits before the wait, so a change cannot slip in between.
+        live.changed.clear()
+        state = live.state
+        if state.is_terminal():
+            return
+        cp = state.current_player()
+        seat = live.seats[cp] if 0 <= cp < len(live.seats) else None
+        if seat is not None and seat.bot is not None:
+            await asyncio.sleep(hub.bot_pace)
+            try:
+                await hub.bot_move(live, cp)
+            except HubError as exc:
+                log.warning("game %s: bot move refused (%s); retrying", live.id, exc.detail)
+                await asyncio.sleep(RETRY_SECONDS)
+            continue
+        move = live.auto(cp)
+        if move is None or seat is None or seat.ask is None:
+            await live.changed.wait()  # a person decides: wait for anything to change
+            continue
+        try:
+            # The grace time: the person may still act, hold the table or change settings.
+            await asyncio.wait_for(live.changed.wait(), seat.ask.grace)
+            continue
+        except TimeoutError:
+            pass
+        try:
+            await hub.auto_play(live, cp, len(state.history), move.action)
+        except HubError as exc:
+            log.warning("game %s: automatic move refused (%s); retrying", live.id, exc.detail)
+            await asyncio.sleep(RETRY_SECONDS)
