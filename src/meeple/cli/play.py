@@ -1,22 +1,31 @@
 """``meeple play``: a game at the terminal, humans and bots, for every game id.
 
 Issue "Play in the terminal": a compact board and player panel (Monopoly:
-:mod:`meeple.games.monopoly.render`; Monopolis: the city of
-:mod:`meeple.games.monopolis.render` and a panel here), every decision offered as a numbered
-list of exactly the legal actions in words (``describe_action``), answered by a number or by
-the action's text (``bid 137``: any amount in range is accepted, as the engine does). The
-any-time actions (build, mortgage, trade, ...) appear in the list wherever the engine's
-windows offer them (docs/KERNEL.md, "Monopoly: phases, frames and windows"). Several humans
-may share the keyboard: each prompt names the seat that decides. Bots move with one printed
-line. ``--save FILE`` writes the game after every action (``meeple.kernel.saves``);
-``--resume FILE`` continues a saved game (and keeps saving to it).
+:mod:`meeple.games.monopoly.render`; Monopolis: the city and panel of
+:mod:`meeple.games.monopolis.render`), every decision offered as a numbered list of exactly the
+legal actions in words, answered by a number or by the action's text (``bid 137``: any amount
+in range is accepted, as the engine does). The any-time actions (build, mortgage, trade, ...)
+appear in the list wherever the engine's windows offer them (docs/KERNEL.md, "Monopoly: phases,
+frames and windows"). Several humans may share the keyboard: each prompt names the seat that
+decides. Bots move with one printed line. ``--save FILE`` writes the game after every action
+(``meeple.kernel.saves``); ``--resume FILE`` continues a saved game (and keeps saving to it).
+
+Issue 16: a human is asked only when the rule of :mod:`meeple.kernel.asking` (the one the web
+app follows too) says so; otherwise the terminal plays the move-on for them
+(:func:`~meeple.kernel.asking.auto_move`). Each human seat starts with
+:data:`~meeple.kernel.asking.TERMINAL_DEFAULT` (asked before each roll and for every real
+decision, never in other players' turns), changed by ``--others-turns`` / ``--own-turn`` or at
+any prompt by ``ask others ...`` / ``ask own ...``. There is no grace period here: a terminal
+cannot count down while it waits for a line, so a move-on happens at once.
 """
 
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console
@@ -26,16 +35,62 @@ from rich.text import Text
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.games.registry import game_family, game_info, new_game
+from meeple.kernel.asking import (
+    END_TURN,
+    FORCED,
+    OTHERS_TURN,
+    ROLL,
+    TERMINAL_DEFAULT,
+    AskSettings,
+    MoveOn,
+    auto_move,
+)
 from meeple.kernel.errors import MeepleError
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 from meeple.kernel.saves import load_game, save_game
 
-HUMAN = "human"
-HELP = (
-    "Type the number of a choice or its action text (e.g. 'roll', 'bid 137'); "
-    "'board' redraws the table, 'help' shows this, 'quit' stops (the save file keeps the game)."
+HUMAN: Final = "human"
+OTHERS_TURNS: Final = ("never", "build", "always")
+OWN_TURN: Final = ("build", "roll", "always")
+
+INTRO: Final = (
+    "Type the number of a choice or an action's text; 'help' lists the commands "
+    "(board, deed, info, ask, quit)."
 )
+COMMANDS: Final = (
+    "'board' draws the table again and lists the choices, 'info' gives the rules in short, "
+    "'help' shows this, 'quit' stops (the save file keeps the game)."
+)
+MONOPOLY_HELP: Final = (
+    "Type the number of a choice, or an action: roll, buy, bid 137 (any amount you can pay), "
+    "build 39, mortgage 12, trade 1 (an offer to P2), end_turn. 'deed 39' or 'deed board' shows "
+    "a title deed (a square's number or the start of its name; 'deed' alone: where you stand). "
+    "'ask others never|build|always' says when you are asked in other players' turns (to build, "
+    "mortgage or trade there), 'ask own build|roll|always' in your own turn, 'ask' shows both. "
+    + COMMANDS
+)
+MONOPOLIS_HELP: Final = (
+    "Type the number of a choice, or an action: buy 3 (the card in market place 3; places 0-2 "
+    "are the left row, 3-5 the right), build_at 17 (build on the card at plot 17), pay_full or "
+    "pay_pair 1 (two of resource 1), tile 2 (lay a tile worth 2), joker 0 or joker_hold. Plots "
+    "are numbered row by row from the north-west corner (0) to the south-east (48); the castle "
+    "is 24. " + COMMANDS
+)
+MONOPOLIS_ASKS: Final = (
+    "Monopolis has no rolls and no other players' turns to act in: you are asked at every "
+    "decision with more than one choice."
+)
+_OWN_WORDS: Final = {
+    "build": "in your own turn only when you can build (the rest goes by itself)",
+    "roll": "before each roll, and at the end of your turn only when you can build",
+    "always": "before each roll and at the end of each of your turns",
+}
+_OTHERS_WORDS: Final = {
+    "never": "never in other players' turns",
+    "build": "in other players' turns only when you can build",
+    "always": "in every other player's turn",
+}
 
 
 def _fail(console: Console, message: str) -> typer.Exit:
@@ -44,23 +99,87 @@ def _fail(console: Console, message: str) -> typer.Exit:
 
 
 class Seat:
-    """One seat at the table: a human (prompted by name) or a bot."""
+    """One seat at the table: a human (prompted by name, asked as ``ask`` says) or a bot."""
 
-    def __init__(self, index: int, kind: str, name: str, bot: Bot | None) -> None:
+    def __init__(
+        self,
+        index: int,
+        kind: str,
+        name: str,
+        bot: Bot | None,
+        ask: AskSettings = TERMINAL_DEFAULT,
+    ) -> None:
         self.index = index
         self.kind = kind
         self.name = name
         self.bot = bot
+        self.ask = ask
 
     @property
     def human(self) -> bool:
         return self.bot is None
 
     def label(self) -> str:
-        return f"{self.name} (seat {self.index + 1}, {self.kind})"
+        """``P2 Bob (standard)``; ``P2 (standard)`` when the seat has no name of its own."""
+        number = f"P{self.index + 1}"
+        own = "" if self.name == f"Player {self.index + 1}" else f" {self.name}"
+        return f"{number}{own} ({self.kind})"
 
 
-def parse_choice(state: GameState, text: str) -> tuple[Action | None, str]:
+class Again:
+    """A prompt's answer that asks the loop to look again (the seat's settings changed)."""
+
+
+AGAIN: Final = Again()
+
+
+def ask_words(settings: AskSettings) -> str:
+    """When a seat is asked, in words (for the start of the game and the ``ask`` command)."""
+    return f"{_OWN_WORDS[settings.own_turn]}; {_OTHERS_WORDS[settings.others_turns]}"
+
+
+def ask_command(words: Sequence[str], settings: AskSettings) -> tuple[AskSettings | None, str]:
+    """``ask others VALUE`` / ``ask own VALUE``: the new settings and a one-line answer, or
+    ``None`` and the reason (``ask`` alone: ``None`` and the current settings)."""
+    usage = "Type 'ask others never|build|always' or 'ask own build|roll|always'"
+    if not words:
+        return None, f"You are asked {ask_words(settings)}. {usage} to change it."
+    if len(words) != 2 or words[0] not in ("others", "own"):
+        return None, usage
+    which, value = words
+    if which == "others":
+        if value not in OTHERS_TURNS:
+            return None, f"'ask others' takes {', '.join(OTHERS_TURNS)}, not {value!r}"
+        new = AskSettings.from_dict({**settings.to_dict(), "others_turns": value})
+        return new, f"From now on you are asked {_OTHERS_WORDS[value]}."
+    if value not in OWN_TURN:
+        return None, f"'ask own' takes {', '.join(OWN_TURN)}, not {value!r}"
+    new = AskSettings.from_dict({**settings.to_dict(), "own_turn": value})
+    return new, f"From now on you are asked {_OWN_WORDS[value]}."
+
+
+def _is_monopoly(state: GameState) -> bool:
+    from meeple.games.monopoly.state import MonopolyState
+
+    return isinstance(state, MonopolyState)
+
+
+def choice_words(state: GameState, action: Action, names: Sequence[str] | None = None) -> str:
+    """A legal action as the terminal lists it: Monopoly's build costs, trade partners by name
+    and number, no engine terms (``render.choice_text``); Monopolis' own words, capitalised."""
+    from meeple.games.monopoly.state import MonopolyState
+
+    if isinstance(state, MonopolyState):
+        from meeple.games.monopoly.render import choice_text
+
+        return choice_text(state, action, names)
+    text = state.describe_action(action)
+    return text[:1].upper() + text[1:]
+
+
+def parse_choice(
+    state: GameState, text: str, names: Sequence[str] | None = None
+) -> tuple[Action | None, str]:
     """The action a human typed, or ``None`` and the reason it was refused.
 
     Accepts the number of a listed choice, an action's text (``roll``, ``build 39``, any bid
@@ -77,7 +196,7 @@ def parse_choice(state: GameState, text: str) -> tuple[Action | None, str]:
         return None, f"{k} is not a choice: pick a number from 1 to {len(legal)}"
     lowered = text.lower()
     for a in legal:
-        if lowered == state.describe_action(a).lower():
+        if lowered in (state.describe_action(a).lower(), choice_words(state, a, names).lower()):
             return a, ""
     try:
         action = Action.parse(lowered)
@@ -90,66 +209,52 @@ def parse_choice(state: GameState, text: str) -> tuple[Action | None, str]:
     return None, f"'{text}' is not legal now: {reason}"
 
 
-def table_text(state: GameState, seat: int | None) -> str:
-    """The board, the players' panel and the decision, as plain text."""
+def table_text(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
+    """The board, the players' panel and the decision, as plain text (also the RL
+    environments' ``render()``)."""
+    return table_rich(state, seat, names).plain
+
+
+def table_rich(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> Text:
+    """The board (Monopoly's in its group colours), the players' panel and the decision."""
     from meeple.games.monopoly.state import MonopolyState
 
     if isinstance(state, MonopolyState):
-        from meeple.games.monopoly.render import render_board
+        from meeple.games.monopoly.render import board_text
 
-        return render_board(state, seat) + "\n" + panel_text(state, seat)
-    return state.render() + "\n" + panel_text(state, seat)
+        board = board_text(state, seat)
+    else:
+        board = Text(state.render())
+    board.append("\n" + panel_text(state, seat, names))
+    return board
 
 
-def panel_text(state: GameState, seat: int | None) -> str:
+def panel_text(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
     """The players' panel and the decision (no board), as plain text."""
     from meeple.games.monopoly.state import MonopolyState
 
     if isinstance(state, MonopolyState):
         from meeple.games.monopoly.render import decision_line, player_lines
 
-        return "\n".join([*player_lines(state, seat), decision_line(state, seat)])
-    return "\n".join(monopolis_panel(state, seat))
+        lines = [*player_lines(state, seat, names), decision_line(state, seat, names)]
+        return "\n".join(lines)
+    from meeple.games.monopolis.state import MonopolisState
 
+    if isinstance(state, MonopolisState):
+        from meeple.games.monopolis.render import panel_lines
 
-def monopolis_panel(state: GameState, seat: int | None) -> list[str]:
-    """The Monopolis seats, the market and the decision, one line each."""
-    v = state.view(seat)
-    lines = []
-    for pl in v["seats"]:
-        q = pl["seat"]
-        mark = ">" if q == v["current_player"] else " "
-        res = ", ".join(f"{k} {n}" for k, n in pl["resources"].items() if n) or "no resources"
-        lines.append(
-            f"{mark}P{q + 1}: money {pl['money']}, {res}, jokers {pl['jokers']}, "
-            f"houses left {pl['houses_left']}, cards {len(pl['cards'])}"
-        )
-    market = []
-    for place in v["market"]:
-        card = place["card"]
-        if card is None:
-            market.append(f"{place['slot']}: -")
-            continue
-        what = "+".join(card["resources"]) or "nothing"
-        if card["liza"]:
-            what += "+joker"
-        if card["coins"]:
-            what += f"+{card['coins']} money"
-        market.append(f"{place['slot']}: {what} ({place['price']})")
-    lines.append("Market: " + "; ".join(market))
-    tiles = ", ".join(f"{val}: {t['count']}" for val, t in v["tile_supply"].items())
-    lines.append(f"Tiles left by value: {tiles}")
-    if v["result"] is None:
-        lines.append(
-            f"Turn {v['turns'] + 1}: Player {v['current_player'] + 1} decides "
-            f"({v['phase']}, action {v['actions_done'] + 1} of 2)"
-            + ("; final round" if v["final_round"] else "")
-        )
-    return lines
+        return "\n".join(panel_lines(state, seat, names))
+    return ""
 
 
 def _seats(
-    console: Console, spec: str | None, names: str | None, players: int, family: str, seed: int
+    console: Console,
+    spec: str | None,
+    names: str | None,
+    players: int,
+    family: str,
+    seed: int,
+    ask: AskSettings,
 ) -> list[Seat]:
     if spec is None:
         default = "standard" if "standard" in bot_kinds(family) else "random"
@@ -169,8 +274,20 @@ def _seats(
     for i, k in enumerate(kinds):
         name = given[i] if given else f"Player {i + 1}"
         bot = None if k == HUMAN else make_bot(k, family, derive_seed(seed, 1 + i))
-        out.append(Seat(i, k, name, bot))
+        out.append(Seat(i, k, name, bot, ask))
     return out
+
+
+def _ask_settings(console: Console, others_turns: str, own_turn: str) -> AskSettings:
+    """The human seats' settings from the options; exit 2 naming the option if one is wrong."""
+    if others_turns not in OTHERS_TURNS:
+        raise _fail(
+            console, f"--others-turns must be {', '.join(OTHERS_TURNS)}, not {others_turns!r}"
+        )
+    if own_turn not in OWN_TURN:
+        raise _fail(console, f"--own-turn must be {', '.join(OWN_TURN)}, not {own_turn!r}")
+    data = {**TERMINAL_DEFAULT.to_dict(), "others_turns": others_turns, "own_turn": own_turn}
+    return AskSettings.from_dict(data)
 
 
 def play(
@@ -197,9 +314,24 @@ def play(
         Path | None, typer.Option(help="Continue the game saved in FILE (and keep saving to it).")
     ] = None,
     names: Annotated[str | None, typer.Option(help="Names of the seats, comma-separated.")] = None,
+    others_turns: Annotated[
+        str,
+        typer.Option(
+            help="When humans are asked in other players' turns (to build, mortgage or trade "
+            "there): never, build (only when they can build) or always."
+        ),
+    ] = TERMINAL_DEFAULT.others_turns,
+    own_turn: Annotated[
+        str,
+        typer.Option(
+            help="When humans are asked in their own turn: build (only when they can build), "
+            "roll (before each roll) or always (also at the end of the turn)."
+        ),
+    ] = TERMINAL_DEFAULT.own_turn,
 ) -> None:
     """Play a game at the terminal: humans and bots, every legal choice numbered."""
     console = Console(highlight=False)
+    ask = _ask_settings(console, others_turns, own_turn)
     if resume is not None:
         try:
             state = load_game(resume)
@@ -233,10 +365,10 @@ def play(
         state = new_game(game, count, seed)
         family = info.family
         console.print(f"{info.title}: {count} players, seed {seed}.")
-    table = _seats(console, seats, names, state.num_players, family, state.seed)
+    table = _seats(console, seats, names, state.num_players, family, state.seed, ask)
     state.record_events = True
-    console.print(", ".join(s.label() for s in table))
-    console.print(HELP, style="dim")
+    console.print(", ".join(s.label() for s in table), markup=False)
+    _introduce(console, state, table)
     try:
         _loop(console, state, table, save)
     except (EOFError, KeyboardInterrupt):
@@ -244,63 +376,221 @@ def play(
         raise typer.Exit(0) from None
 
 
+def _introduce(console: Console, state: GameState, table: list[Seat]) -> None:
+    """How to answer, and when each human is asked (once, at the start; 'help' says more)."""
+    console.print(INTRO, style="dim", markup=False)
+    if not _is_monopoly(state):
+        return  # Monopolis has no other players' turns to act in, nor a roll
+    for seat in table:
+        if seat.human:
+            console.print(
+                f"{seat.name}, you are asked {ask_words(seat.ask)} ('ask' to change it).",
+                style="dim",
+                markup=False,
+            )
+
+
+def _help(state: GameState) -> str:
+    return MONOPOLY_HELP if _is_monopoly(state) else MONOPOLIS_HELP
+
+
 def _loop(console: Console, state: GameState, table: list[Seat], save: Path | None) -> None:
-    # The whole table is drawn when a human starts deciding after anyone else moved; while the
-    # same human goes on deciding, only the players' panel and the decision are shown again.
-    drawn_for = -1
+    names = [s.name for s in table]
+    drawn_for = -1  # the human the table was last shown to, -1 once anyone else moved
+    last_board = ""  # the board as last drawn
     while not state.is_terminal():
         p = state.current_player()
         seat = table[p]
         if seat.human:
-            if drawn_for != p:
-                _draw(console, state, p)
-                drawn_for = p
+            move = auto_move(state, p, seat.ask)
+            if move is not None:
+                _say_move_on(console, state, seat, move, names)
+                action = move.action
             else:
-                console.print(Text(panel_text(state, p)))
-            action = _ask(console, state, seat)
-            if action is None:
-                console.print("Stopped." + (f" The game is saved in {save}." if save else ""))
-                return
+                # The whole table is drawn when a human starts deciding after anyone else
+                # moved and the board changed (an auction or a trade does not change it); while
+                # the same human goes on deciding, only the players' panel and the decision.
+                board = _board_plain(state)
+                if drawn_for != p and board != last_board:
+                    _draw(console, state, p, names)
+                    last_board = board
+                else:
+                    console.print(Text(panel_text(state, p, names)))
+                drawn_for = p
+                reply = _ask(console, state, seat, names)
+                if reply is None:
+                    console.print("Stopped." + (f" The game is saved in {save}." if save else ""))
+                    return
+                if isinstance(reply, Again):
+                    continue
+                action = reply
         else:
             assert seat.bot is not None
             action = seat.bot.choose(state)
             drawn_for = -1
-            console.print(
-                f"{seat.name} ({seat.kind}): {state.describe_action(action)}", markup=False
-            )
+            if not _quiet(state, action):
+                line = f"{seat.name} ({seat.kind}): {choice_words(state, action, names)}"
+                console.print(line, markup=False)
         for event in state.apply(action):
-            console.print("  " + state.describe(event), style="dim", markup=False)
+            text = _named(state.describe(event), names)
+            console.print("  " + text, style="dim", markup=False)
         if save is not None:
             save_game(state, save)
-    _draw(console, state, None)
+    _draw(console, state, None, names)
     _finish(console, state, table)
 
 
-def _draw(console: Console, state: GameState, seat: int | None) -> None:
-    console.print(Panel(Text(table_text(state, seat)), title=state.game_id, expand=False))
+def _board_plain(state: GameState) -> str:
+    """The board alone (no panel), to tell whether it changed since it was drawn."""
+    from meeple.games.monopoly.state import MonopolyState
+
+    if isinstance(state, MonopolyState):
+        from meeple.games.monopoly.render import render_board
+
+        return render_board(state)
+    return state.render()
 
 
-def _ask(console: Console, state: GameState, seat: Seat) -> Action | None:
-    """Prompt ``seat`` until it names a legal action; ``None`` if it quits."""
+def _quiet(state: GameState, action: Action) -> bool:
+    """A bot passing in another player's turn: nothing to show (issue 16: a quiet screen)."""
+    move = state.move_on()
+    return move is not None and move.moment == OTHERS_TURN and action == move.action
+
+
+def _say_move_on(
+    console: Console, state: GameState, seat: Seat, move: MoveOn, names: Sequence[str]
+) -> None:
+    """One short dim line for a move made without asking; none for a pass in another
+    player's turn (that happens after every turn)."""
+    if move.moment == ROLL:
+        text = f"{seat.name} rolls."
+    elif move.moment == END_TURN:
+        text = f"{seat.name} ends the turn."
+    elif move.moment == FORCED:
+        text = f"{seat.name}: {choice_words(state, move.action, names)} (the only choice)."
+    else:
+        return
+    console.print(text, style="dim", markup=False)
+
+
+_PLAYER_N: Final = re.compile(r"\bPlayer (\d+)\b")
+
+
+def _named(text: str, names: Sequence[str]) -> str:
+    """An engine text with ``Player N`` replaced by the seat's name, when seats have names."""
+    if all(name == f"Player {i + 1}" for i, name in enumerate(names)):
+        return text
+
+    def name_of(m: re.Match[str]) -> str:
+        q = int(m.group(1)) - 1
+        return names[q] if 0 <= q < len(names) else m.group(0)
+
+    return _PLAYER_N.sub(name_of, text)
+
+
+def _draw(console: Console, state: GameState, seat: int | None, names: Sequence[str]) -> None:
+    console.print(Panel(table_rich(state, seat, names), title=state.game_id, expand=False))
+
+
+def _show_choices(console: Console, state: GameState, seat: Seat, names: Sequence[str]) -> None:
+    """The numbered choices, and how to type an amount that is not listed."""
     legal = state.legal_actions()
     console.print(f"[bold]{escape(seat.name)}[/], your choice:")
     for i, a in enumerate(legal, 1):
-        console.print(f"  {i:>2}) {escape(state.describe_action(a))}  [dim]{escape(f'[{a}]')}[/]")
+        console.print(f"  {i:>2}) {choice_words(state, a, names)}", markup=False)
+    for hint in _amount_hints(state, legal):
+        console.print(f"      {hint}", style="dim", markup=False)
+
+
+def _amount_hints(state: GameState, legal: Sequence[Action]) -> list[str]:
+    """The typed form of actions that take any amount, not only the listed ones (the list
+    shows words only; ``help`` gives the typed forms of the rest)."""
+    kinds = {a.kind for a in legal}
+    out = []
+    if "bid" in kinds:
+        low = min(a.args[0] for a in legal if a.kind == "bid")
+        high = state.money_of(state.current_player())
+        out.append(f"(or type 'bid N' for any bid from {low} to {high})")
+    if "trade_cash" in kinds:
+        out.append("(or type 'trade_cash N' for any amount: you pay N, or they do if N < 0)")
+    return out
+
+
+def _ask(
+    console: Console, state: GameState, seat: Seat, names: Sequence[str]
+) -> Action | Again | None:
+    """Prompt ``seat`` until it names a legal action; ``None`` if it quits, :data:`AGAIN` if
+    its settings changed so that the decision now moves on by itself."""
+    _show_choices(console, state, seat, names)
     while True:
         text = console.input(f"[bold]{escape(seat.name)}[/] > ").strip()
         low = text.lower()
+        word, _, rest = low.partition(" ")
         if low in ("quit", "q", "exit"):
             return None
         if low in ("help", "?"):
-            console.print(HELP)
-            continue
-        if low in ("board", "b"):
-            _draw(console, state, seat.index)
-            continue
-        action, reason = parse_choice(state, text)
-        if action is not None:
-            return action
-        console.print(f"[red]Not accepted:[/] {escape(reason)}")
+            console.print(_help(state), markup=False)
+        elif low in ("board", "b"):
+            _draw(console, state, seat.index, names)
+            _show_choices(console, state, seat, names)
+        elif low == "info":
+            _info(console, state)
+            _show_choices(console, state, seat, names)
+        elif word == "deed":
+            _deed(console, state, seat.index, rest, names)
+        elif word == "ask" and not _is_monopoly(state):
+            console.print(MONOPOLIS_ASKS, markup=False)
+        elif word == "ask":
+            settings, answer = ask_command(rest.split(), seat.ask)
+            console.print(answer, markup=False)
+            if settings is not None:
+                seat.ask = settings
+                if auto_move(state, seat.index, settings) is not None:
+                    return AGAIN
+        else:
+            action, reason = parse_choice(state, text, names)
+            if action is not None:
+                return action
+            console.print(f"[red]Not accepted:[/] {escape(reason)}")
+
+
+def _info(console: Console, state: GameState) -> None:
+    """The rules in short: Monopoly's from the edition's rule options, Monopolis' summary."""
+    from meeple.games.monopoly.state import MonopolyState
+
+    if isinstance(state, MonopolyState):
+        from meeple.games.monopoly.render import rules_lines
+
+        lines = rules_lines(state.ed)
+    else:
+        from meeple.games.monopolis.render import RULES_SUMMARY
+
+        lines = list(RULES_SUMMARY)
+    for line in lines:
+        console.print(line, markup=False)
+
+
+def _deed(console: Console, state: GameState, seat: int, text: str, names: Sequence[str]) -> None:
+    """``deed N``: the title deed of square N, or of the square whose name starts with N."""
+    from meeple.games.monopoly.state import MonopolyState
+
+    if not isinstance(state, MonopolyState):
+        console.print("This game has no title deeds: 'board' shows the city.")
+        return
+    from meeple.games.monopoly.render import deed_lines, find_squares
+
+    found = [state.pos[seat]] if not text.strip() else find_squares(state, text)
+    if not found:
+        console.print(
+            f"No square is called {text.strip()!r}: try its number (0-{state.ed.size - 1})."
+        )
+        return
+    if len({state.ed.square_names[sq] for sq in found}) > 1:
+        listed = ", ".join(f"{sq} {state.ed.square_names[sq]}" for sq in found)
+        console.print(f"Which one? {listed}", markup=False)
+        return
+    for line in deed_lines(state, found[0], seat, names):
+        console.print(line, markup=False)
 
 
 def _finish(console: Console, state: GameState, table: list[Seat]) -> None:
@@ -309,9 +599,9 @@ def _finish(console: Console, state: GameState, table: list[Seat]) -> None:
     winners = " and ".join(table[w].name for w in r.winners)
     console.print(
         f"[bold]Game over[/] ({r.end_reason.replace('_', ' ')}, {r.turns} turns). "
-        f"Winner: {winners}."
+        f"Winner: {escape(winners)}."
     )
     scores: list[Any] = list(r.scores)
     for place, q in enumerate(r.ranking, 1):
         score = f" ({scores[q]:g})" if q < len(scores) else ""
-        console.print(f"  {place}. {table[q].name}{score}")
+        console.print(f"  {place}. {table[q].name}{score}", markup=False)

@@ -55,7 +55,9 @@ class AskSettings:
       can afford to build), ``"roll"`` (always before rolling; the end of the turn only when it
       can build) or ``"always"``;
     - ``grace``: seconds a front end waits (and shows the countdown) before moving on, so the
-      person can still step in. A decision with only one legal action always moves on.
+      person can still step in. A forced decision (a frame with one legal action, moment
+      ``forced``) always moves on; a turn's roll follows ``own_turn`` even when rolling is the
+      only thing to do (in the kids' editions), since it is the pause a person takes.
     """
 
     others_turns: OthersTurns = "never"
