@@ -125,7 +125,7 @@ def play(base: str, grace: float, clicks_limit: int, seed: int, ask: str) -> dic
         page.click("#create")
         page.wait_for_selector("[data-testid=seat-link-0] input")
         url = page.input_value("[data-testid=seat-link-0] input")
-        gid = url.rstrip("/").split("/play/")[1].split("?")[0]
+        gid = url.split("/play/")[1].split("#")[0].split("?")[0]
         page.goto(url)
         page.wait_for_selector("#ask-settings")
         page.click("#ask-settings summary")

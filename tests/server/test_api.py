@@ -16,7 +16,7 @@ def test_create_returns_tokens_and_urls_for_humans_only(client: TestClient) -> N
     assert [s["seat"] for s in g["seats"]] == [0, 1]
     human, bot = g["seats"]
     assert len(human["token"]) >= 32
-    assert human["url"] == f"/play/{g['id']}?token={human['token']}"
+    assert human["url"] == f"/play/{g['id']}#token={human['token']}"
     assert bot["token"] is None and bot["url"] is None
 
 

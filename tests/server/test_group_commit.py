@@ -95,7 +95,7 @@ def test_cancelled_request_still_publishes(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite"
 
     async def body(hub: Hub) -> tuple[LiveGame, int]:
-        live, _ = await hub.create("classic", HUMANS, 3)
+        live = (await hub.create("classic", HUMANS, 3)).live
         sub = hub.subscribe(live, None)
         task = asyncio.create_task(first_legal(hub, live))
         await asyncio.sleep(0)  # the action is applied to a copy and queued for the writer

@@ -193,18 +193,23 @@ def test_settings_are_checked_stored_and_applied(db_url: str) -> None:
 
 
 def test_an_older_database_gains_the_new_column(tmp_path: Path) -> None:
-    """A database made before seats had ``ask`` keeps its games and gets the column."""
+    """A database made before the columns added since keeps its games and gets them."""
     path = tmp_path / "old.sqlite"
     url = f"sqlite:///{path}"
     with TestClient(create_app(url, 0.0)) as client:
         g = new_game(client, seats=[human(None), human(None) | {"name": "Bob"}], seed=5)
     con = sqlite3.connect(path)
-    con.execute("ALTER TABLE seats DROP COLUMN ask")
+    added = {"seats": ["ask", "stand_in"], "games": ["host_hash", "invite_hash", "listed"]}
+    for table, columns in added.items():
+        for column in columns:
+            con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     con.commit()
     con.close()
     with TestClient(create_app(url, 0.0)) as client:
         assert view(client, g["id"], g["seats"][1]["token"])["seat"] == 1
+        assert g["id"] in {x["id"] for x in client.get("/api/games").json()}  # NULL: listed
     con = sqlite3.connect(path)
-    cols = [row[1] for row in con.execute("PRAGMA table_info(seats)")]
+    for table, columns in added.items():
+        have = {row[1] for row in con.execute(f"PRAGMA table_info({table})")}
+        assert set(columns) <= have
     con.close()
-    assert "ask" in cols

@@ -203,6 +203,14 @@ class GameState(ABC):
         legal = self.legal_actions()
         return MoveOn(legal[0], FORCED) if len(legal) == 1 else None
 
+    def auction_bid(self, seat: int, limit: int) -> tuple[bool, Action | None]:
+        """A standing order "bid up to ``limit``" (a proxy bid a front end plays for a person):
+        whether ``seat`` is still in an open auction, and what it plays now if it decides (the
+        smallest raise while that stays within ``limit`` and its cash, else dropping out).
+        ``(False, None)`` when no auction is open for ``seat``: the order then lapses. Games
+        without auctions keep this default."""
+        return False, None
+
     def money_of(self, seat: int) -> int:
         """The cash (money) ``seat`` holds now: for per-game records."""
         return 0

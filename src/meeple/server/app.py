@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
-from meeple.server import pages
+from meeple.server import history, pages
 from meeple.server.hub import Hub, HubError
 from meeple.server.schemas import (
     MAX_TOKEN,
@@ -26,9 +26,14 @@ from meeple.server.schemas import (
     Created,
     CreateGame,
     ErrorBody,
+    GameLog,
     GameSummary,
+    HostKey,
+    Joined,
     PostAction,
     PostHold,
+    PostJoin,
+    PostStandIn,
     PublicGame,
     PutAsk,
     SeatState,
@@ -40,6 +45,9 @@ BODY_LIMIT = 16 * 1024
 """The largest request body accepted, in bytes (413 beyond)."""
 
 WS_POLICY_VIOLATION = 1008
+
+LOG_PAGE_MAX = 1000
+"""The most actions one page of a game's log covers."""
 
 GameIdPath = Annotated[str, Path(min_length=1, max_length=32)]
 TokenQuery = Annotated[str, Query(min_length=1, max_length=MAX_TOKEN)]
@@ -158,30 +166,61 @@ def create_app(
         return JSONResponse(body, status_code=exc.status)
 
     pages.install(app)  # the lobby, the game page and their static files
+    history.install(app)  # the end of a game: its history, replay, save file and rematch
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(
-        status: Literal["active", "finished"] | None = None,
+        status: Literal["waiting", "active", "finished", "cancelled"] | None = None,
     ) -> list[dict[str, Any]]:
-        """The newest games (at most 100): no tokens, no views."""
+        """The newest listed games (at most 100): no tokens, no views; private games never."""
         return await asyncio.to_thread(storage.list_games, status)
 
     @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
     async def create_game(body: CreateGame) -> dict[str, Any]:
-        """Start a game; returns each human seat's token and page URL (bots get none)."""
+        """Make a game; returns each person's token and page, the host's key and, when seats
+        are open, the invite code and page (the game then waits for the host to start it)."""
         seats = [s.model_dump() for s in body.seats]  # a person's ask: a dict or None
-        live, tokens = await hub.create(body.game, seats, body.seed)
+        made = await hub.create(body.game, seats, body.seed, body.listed)
+        gid = made.live.id
         return {
-            "id": live.id,
+            "id": gid,
             "seats": [
-                {
-                    "seat": i,
-                    "token": t,
-                    "url": None if t is None else f"/play/{live.id}?token={t}",
-                }
-                for i, t in enumerate(tokens)
+                {"seat": i, "token": t, "url": None if t is None else f"/play/{gid}#token={t}"}
+                for i, t in enumerate(made.tokens)
             ],
+            "host_token": made.host,
+            "invite": made.invite,
+            "invite_url": None if made.invite is None else f"/join/{gid}#code={made.invite}",
         }
+
+    @app.post("/api/games/{gid}/join", response_model=Joined, responses=ERRORS)
+    async def join_game(gid: GameIdPath, body: PostJoin) -> dict[str, Any]:
+        """Take an open seat with the invite code and a name; returns the seat's token."""
+        live = await hub.get(gid)
+        token = await hub.join(live, body.code, body.seat, body.name)
+        return {"seat": body.seat, "token": token, "url": f"/play/{gid}#token={token}"}
+
+    @app.post("/api/games/{gid}/start", response_model=PublicGame, responses=ERRORS)
+    async def start_game(gid: GameIdPath, body: HostKey) -> dict[str, Any]:
+        """The host starts a waiting game; seats still open are given to standard bots."""
+        live = await hub.get(gid)
+        await hub.start_game(live, body.host_token)
+        return live.public()
+
+    @app.post("/api/games/{gid}/cancel", response_model=PublicGame, responses=ERRORS)
+    async def cancel_game(gid: GameIdPath, body: HostKey) -> dict[str, Any]:
+        """The host cancels the game (kept as a record; nobody can act in it any more)."""
+        live = await hub.get(gid)
+        await hub.cancel(live, body.host_token)
+        return live.public()
+
+    @app.post("/api/games/{gid}/stand-in", response_model=PublicGame, responses=ERRORS)
+    async def stand_in(gid: GameIdPath, body: PostStandIn) -> dict[str, Any]:
+        """Hand a person's seat to the standard bot, or back (the host: any person's seat; a
+        person: their own)."""
+        live = await hub.get(gid)
+        await hub.stand_in(live, body.token, body.seat, body.on)
+        return live.public()
 
     @app.get("/api/games/{gid}", response_model=PublicGame, responses=ERRORS)
     async def get_game(gid: GameIdPath) -> dict[str, Any]:
@@ -193,6 +232,25 @@ def create_app(
         """A seat's view, with its legal actions when it decides now."""
         live = await hub.get(gid)
         return live.seat_view(live.seat_of(token))
+
+    @app.get("/api/games/{gid}/log", response_model=GameLog, responses=ERRORS)
+    async def get_log(
+        gid: GameIdPath,
+        before: Annotated[int | None, Query(ge=1, le=2**31)] = None,
+        limit: Annotated[int, Query(ge=1, le=LOG_PAGE_MAX)] = 200,
+    ) -> dict[str, Any]:
+        """The game's log from the first move, a page at a time: the events in words of the
+        ``limit`` actions before position ``before`` (default: the newest). The same for
+        everyone: it says only what every seat saw happen."""
+        live = await hub.get(gid)
+        log = await hub.log_of(live)
+        end = len(log) if before is None else min(before - 1, len(log))
+        start = max(0, end - limit)
+        return {
+            "state_id": len(log),
+            "first": start + 1,
+            "entries": [{"state_id": i + 1, "events": log[i]} for i in range(start, end) if log[i]],
+        }
 
     @app.post("/api/games/{gid}/actions", response_model=Applied, responses=ERRORS)
     async def post_action(gid: GameIdPath, body: PostAction) -> dict[str, Any]:

@@ -14,24 +14,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import hmac
 import logging
+import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.games.registry import game_family, game_info, new_game
-from meeple.kernel.asking import ROLL, AskSettings, auto_move
+from meeple.kernel.asking import ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
 from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
 from meeple.server.storage import (
     ACTIVE,
+    CANCELLED,
     FINISHED,
+    WAITING,
     ActionWrite,
     Storage,
     StoredGame,
@@ -43,6 +47,9 @@ from meeple.server.storage import (
 log = logging.getLogger("meeple.server")
 
 QUEUE_LIMIT = 1000
+
+STAND_IN = "standard"
+"""The bot that plays a person's seat while they are away (handed over by the host or them)."""
 
 GC_THRESHOLDS = (50_000, 20, 100)
 """The cyclic garbage collector's thresholds while a hub runs (Python's defaults: 700, 10, 10).
@@ -59,6 +66,15 @@ action. Reference counting still frees almost everything at once; only cycles wa
 """
 
 T = TypeVar("T")
+
+
+class Created(NamedTuple):
+    """A new game, each seat's token (people only), the host's key and the invite code."""
+
+    live: LiveGame
+    tokens: list[str | None]
+    host: str
+    invite: str | None
 
 
 class HubError(Exception):
@@ -85,6 +101,18 @@ class Seat:
     ask: AskSettings | None = None
     held: bool = False
     sockets: int = 0
+    # The host (or the person) handed the seat to the standard bot (``bot``) for now.
+    stand_in: bool = False
+
+    def info(self) -> dict[str, Any]:
+        """What everyone may know of the seat: never its token."""
+        return {"seat": self.seat, "type": self.kind, "name": self.name, "stand_in": self.stand_in}
+
+    def stored(self) -> StoredSeat:
+        ask = None if self.ask is None else self.ask.to_dict()
+        return StoredSeat(
+            self.seat, self.kind, self.name, self.bot_kind, self.token_hash, ask, self.stand_in
+        )
 
 
 @dataclass
@@ -105,6 +133,15 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     subscribers: list[Subscriber] = field(default_factory=list)
+    # WAITING (seats still open) or CANCELLED, which the state cannot tell; "" otherwise.
+    stage: str = ""
+    # The events of every action in words (the game's log), built on first request by
+    # replaying the stored actions, then kept up to date as actions are committed.
+    log: list[list[str]] | None = None
+    host_hash: str | None = None
+    invite_hash: str | None = None
+    family: str = ""
+    rematch: str | None = None  # the id of this game's rematch, once one was started
 
     @property
     def state_id(self) -> int:
@@ -112,7 +149,33 @@ class LiveGame:
 
     @property
     def status(self) -> str:
+        if self.stage:
+            return self.stage
         return FINISHED if self.state.is_terminal() else ACTIVE
+
+    def is_host(self, token: str) -> bool:
+        """Whether ``token`` is this game's host key (compared in constant time)."""
+        if self.host_hash is None:
+            return False
+        return hmac.compare_digest(self.host_hash, hash_token(token))
+
+    def check_host(self, token: str) -> None:
+        if not self.is_host(token):
+            raise HubError(403, "this is not the host's key of this game")
+
+    def seat_infos(self) -> list[dict[str, Any]]:
+        return [s.info() for s in self.seats]
+
+    def broadcast_seats(self) -> None:
+        """Tell every subscriber who sits where now, and the game's status."""
+        msg = {
+            "type": "seats",
+            "state_id": self.state_id,
+            "status": self.status,
+            "seats": self.seat_infos(),
+        }
+        for sub in list(self.subscribers):
+            self._put(sub, msg)
 
     def seat_of(self, token: str) -> int:
         """The seat whose token this is; 403 otherwise (compared in constant time)."""
@@ -139,8 +202,9 @@ class LiveGame:
             "id": self.id,
             "game": self.state.game_id,
             **self._position(),
-            "seats": [{"seat": s.seat, "type": s.kind, "name": s.name} for s in self.seats],
+            "seats": self.seat_infos(),
             "view": self.state.view(None),
+            "rematch": self.rematch,
         }
 
     def auto(self, seat: int) -> MoveOn | None:
@@ -148,7 +212,7 @@ class LiveGame:
         if not 0 <= seat < len(self.seats):
             return None
         s = self.seats[seat]
-        if s.bot is not None:
+        if s.bot is not None or self.status != ACTIVE:
             return None
         move = auto_move(self.state, seat, s.ask, s.held)
         if move is not None and move.moment == ROLL and s.sockets <= 0:
@@ -175,7 +239,9 @@ class LiveGame:
 
     def seat_view(self, seat: int) -> dict[str, Any]:
         legal: list[dict[str, str]] = []
-        if self.state.current_player() == seat and not self.state.is_terminal():
+        person = self.seats[seat]
+        playing = self.status == ACTIVE and person.bot is None
+        if playing and self.state.current_player() == seat:
             legal = [
                 {"action": str(a), "text": self.state.describe_action(a)}
                 for a in self.state.legal_actions()
@@ -184,10 +250,11 @@ class LiveGame:
             "id": self.id,
             "game": self.state.game_id,
             **self._position(),
-            "seats": [{"seat": s.seat, "type": s.kind, "name": s.name} for s in self.seats],
+            "seats": self.seat_infos(),
             "seat": seat,
             "view": self.state.view(seat),  # the seat's view only: never the public one too
             "legal_actions": legal,
+            "rematch": self.rematch,
             **self.seat_state(seat),
         }
 
@@ -234,6 +301,19 @@ class LiveGame:
                 sub.queue.put_nowait(None)
 
 
+def event_log(
+    game: str, players: int, seed: int, options: dict[str, Any], actions: list[Action]
+) -> list[list[str]]:
+    """The events of each action of a game in words, by replaying it from its seed."""
+    s = new_game(game, players, seed, options)
+    s.record_events = True
+    out = []
+    for a in actions:
+        events = s.apply(a)
+        out.append([s.describe(e) for e in events])
+    return out
+
+
 def rebuild(stored: StoredGame) -> LiveGame:
     """The live game of a stored one: its actions replayed, its bots' streams where they were.
 
@@ -254,13 +334,42 @@ def rebuild(stored: StoredGame) -> LiveGame:
                 bot.choose(s)
         s.apply(action)
     s.record_events = True
-    return LiveGame(stored.id, s, seats)
+    stage = stored.status if stored.status in (WAITING, CANCELLED) else ""
+    return LiveGame(
+        stored.id, s, seats, stage=stage, host_hash=stored.host_hash,
+        invite_hash=stored.invite_hash, family=family, rematch=stored.rematch,
+    )  # fmt: skip
 
 
 def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
-    bot = make_bot(st.bot, family, derive_seed(seed, 1 + st.seat)) if st.kind == "bot" else None
+    bot = None
+    if st.kind == "bot":
+        bot = make_bot(st.bot, family, derive_seed(seed, 1 + st.seat))
+    elif st.kind == "human" and st.stand_in:
+        bot = make_bot(STAND_IN, family, derive_seed(seed, 1 + st.seat))
     ask = None if st.ask is None else AskSettings.from_dict(st.ask)
-    return Seat(st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask)
+    return Seat(st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask, stand_in=st.stand_in)
+
+
+def bot_name(kind: str, seat: int) -> str:
+    """A bot's name by its kind and seat number: "Standard bot 2"."""
+    title = {"mcts": "MCTS"}.get(kind, kind.capitalize())
+    return f"{title} bot {seat + 1}"
+
+
+RESERVED_NAME = re.compile(r"(?i)^\s*(player\s*\d+|[a-z]+\s+bot(\s*\d+)?)\s*$")
+
+
+def check_name(name: str, taken: list[str]) -> str:
+    """A person's name, trimmed; ``HubError`` 422 if it is empty, reserved or taken."""
+    clean = " ".join(name.split())
+    if not clean:
+        raise HubError(422, "a name needs at least one letter or digit")
+    if RESERVED_NAME.match(clean):
+        raise HubError(422, f"{clean!r} is reserved for seat numbers and bots: pick another name")
+    if clean.casefold() in {t.casefold() for t in taken}:
+        raise HubError(422, f"{clean!r} is taken in this game: pick another name")
+    return clean
 
 
 def _retrieved(fut: asyncio.Future[None]) -> None:
@@ -410,9 +519,10 @@ class Hub:
         task.add_done_callback(lambda t: self.tasks.pop(live.id, None))
 
     async def create(
-        self, game: str, seats: list[dict[str, Any]], seed: int | None
-    ) -> tuple[LiveGame, list[str | None]]:
-        """A new game; returns it and each seat's token (``None`` for bots)."""
+        self, game: str, seats: list[dict[str, Any]], seed: int | None, listed: bool = True
+    ) -> Created:
+        """A new game: each person's token (``None`` for bots and open seats), the host's key,
+        and the invite code when seats are open (the game then waits for the host to start)."""
         try:
             info = game_info(game)
         except MeepleError as exc:
@@ -427,6 +537,7 @@ class Hub:
         known = bot_kinds(info.family)
         stored_seats: list[StoredSeat] = []
         tokens: list[str | None] = []
+        names: list[str] = []
         for i, spec in enumerate(seats):
             if spec["type"] == "bot":
                 kind = spec["bot"]
@@ -435,26 +546,141 @@ class Hub:
                     raise HubError(
                         422, f"unknown bot {kind!r} for {game}; known: {', '.join(known)}"
                     )
-                name = spec.get("name") or f"{kind} bot"
+                name = bot_name(kind, i)
+                if spec.get("name"):  # an API client's own name for its bot
+                    name = " ".join(spec["name"].split())
+                    if name.casefold() in {t.casefold() for t in names}:
+                        raise HubError(422, f"{name!r} is taken in this game: pick another name")
+                names.append(name)
                 stored_seats.append(StoredSeat(i, "bot", name, kind, ""))
                 tokens.append(None)
+            elif spec["type"] == "open":
+                stored_seats.append(StoredSeat(i, "open", f"Seat {i + 1}", "", ""))
+                tokens.append(None)
             else:
+                name = check_name(spec["name"], names)
+                names.append(name)
                 token = new_token()
                 ask = spec.get("ask")
-                stored_seats.append(
-                    StoredSeat(i, "human", spec["name"], "", hash_token(token), ask)
-                )
+                stored_seats.append(StoredSeat(i, "human", name, "", hash_token(token), ask))
                 tokens.append(token)
+        host = new_token()
+        invite = new_token() if any(st.kind == "open" for st in stored_seats) else None
+        stage = WAITING if invite is not None else ""
         try:
             state = new_game(game, n, seed, {})
             live_seats = [_seat(st, info.family, seed) for st in stored_seats]
         except (MeepleError, ValueError) as exc:
             raise HubError(422, str(exc)) from None
-        gid = await self.writer.run(self.storage.create_game, game, n, seed, {}, stored_seats)
-        live = LiveGame(gid, state, live_seats)
+        gid = await self.writer.run(
+            functools.partial(
+                self.storage.create_game,
+                game,
+                n,
+                seed,
+                {},
+                stored_seats,
+                status=stage or ACTIVE,
+                host_hash=hash_token(host),
+                invite_hash=None if invite is None else hash_token(invite),
+                listed=listed,
+            )
+        )
+        live = LiveGame(
+            gid,
+            state,
+            live_seats,
+            stage=stage,
+            host_hash=hash_token(host),
+            invite_hash=None if invite is None else hash_token(invite),
+            family=info.family,
+        )
         self.games[gid] = live
         self._start_table(live)
-        return live, tokens
+        return Created(live, tokens, host, invite)
+
+    async def join(self, live: LiveGame, code: str, seat: int, name: str) -> str:
+        """An invited person takes open ``seat`` under ``name``; returns their token."""
+        async with live.lock:
+            if live.invite_hash is None or not hmac.compare_digest(
+                live.invite_hash, hash_token(code)
+            ):
+                raise HubError(403, "this invite code is not this game's")
+            if live.status != WAITING:
+                raise HubError(409, f"the game is {live.status}: its seats are taken")
+            if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "open":
+                free = [s.seat + 1 for s in live.seats if s.kind == "open"]
+                raise HubError(409, f"seat {seat + 1} is not free; free seats: {free}")
+            clean = check_name(name, [s.name for s in live.seats if s.kind != "open"])
+            token = new_token()
+            person = live.seats[seat]
+            taken = Seat(seat, "human", clean, "", hash_token(token), ask=WEB_DEFAULT)
+            await self.writer.run(self.storage.set_seat, live.id, taken.stored())
+            person.kind, person.name, person.token_hash = "human", clean, taken.token_hash
+            person.ask = taken.ask
+        live.broadcast_seats()
+        return token
+
+    async def start_game(self, live: LiveGame, host: str) -> None:
+        """The host starts a waiting game: seats still open go to standard bots."""
+        live.check_host(host)
+        async with live.lock:
+            if live.status != WAITING:
+                raise HubError(409, f"the game is {live.status}, not waiting to start")
+            kinds = bot_kinds(live.family)
+            kind = STAND_IN if STAND_IN in kinds else kinds[0]
+            for person in live.seats:
+                if person.kind == "open":
+                    person.kind, person.bot_kind = "bot", kind
+                    person.name = bot_name(kind, person.seat)
+                    person.bot = make_bot(
+                        kind, live.family, derive_seed(live.state.seed, 1 + person.seat)
+                    )
+                    await self.writer.run(self.storage.set_seat, live.id, person.stored())
+            await self.writer.run(self.storage.set_status, live.id, ACTIVE)
+            live.stage = ""
+        live.broadcast_seats()
+        live.broadcast([])
+        self._start_table(live)
+
+    async def cancel(self, live: LiveGame, host: str) -> None:
+        """The host cancels the game: it is kept as a record and never played on."""
+        live.check_host(host)
+        async with live.lock:
+            if live.status not in (WAITING, ACTIVE):
+                raise HubError(409, f"the game is {live.status}: there is nothing to cancel")
+            await self.writer.run(self.storage.set_status, live.id, CANCELLED)
+            live.stage = CANCELLED
+        task = self.tasks.pop(live.id, None)
+        if task is not None:
+            task.cancel()
+        live.broadcast_seats()
+        live.broadcast([])
+
+    async def stand_in(self, live: LiveGame, token: str, seat: int, on: bool) -> None:
+        """Hand a person's seat to the standard bot (``on``) or back. The host may do it for
+        any person's seat; a person for their own."""
+        if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
+            raise HubError(422, f"seat {seat + 1} is not a person's seat")
+        if not live.is_host(token) and live.seat_of(token) != seat:
+            raise HubError(403, "only the host or the seat's own player may do that")
+        async with live.lock:
+            if live.status not in (WAITING, ACTIVE):
+                raise HubError(409, f"the game is {live.status}")
+            person = live.seats[seat]
+            if person.stand_in == on:
+                return
+            person.stand_in = on
+            person.held = False
+            person.bot = (
+                make_bot(STAND_IN, live.family, derive_seed(live.state.seed, 1 + seat))
+                if on
+                else None
+            )
+            await self.writer.run(self.storage.set_seat, live.id, person.stored())
+        live.broadcast_seats()
+        live.notify_seat(seat)
+        live.changed.set()
 
     async def get(self, gid: str) -> LiveGame:
         """The live game ``gid`` (a finished one is loaded from storage); 404 otherwise."""
@@ -479,8 +705,14 @@ class Hub:
                     f"stale state_id {state_id}: the game is at {live.state_id}",
                     live.state_id,
                 )
+            if live.status == WAITING:
+                raise HubError(422, "the game has not started: the host starts it")
+            if live.status == CANCELLED:
+                raise HubError(422, "the host cancelled this game")
             if live.state.is_terminal():
                 raise HubError(422, "the game is over")
+            if live.seats[seat].stand_in:
+                raise HubError(422, "a bot is playing your seat: take it back first")
             cp = live.state.current_player()
             if seat != cp:
                 raise HubError(422, f"not your turn: Player {cp + 1} decides now")
@@ -495,6 +727,17 @@ class Hub:
                 person.held = False  # moving on ends the hold: the seat is done acting
                 live.notify_seat(seat)
             return texts
+
+    async def log_of(self, live: LiveGame) -> list[list[str]]:
+        """The game's log: every action's events in words, the same for every reader."""
+        if live.log is None:
+            async with live.lock:  # no action is committed while the log is made
+                if live.log is None:
+                    st = live.state
+                    live.log = await asyncio.to_thread(
+                        event_log, st.game_id, st.num_players, st.seed, st.options, list(st.history)
+                    )
+        return live.log
 
     async def auto_play(self, live: LiveGame, seat: int, state_id: int, action: Action) -> bool:
         """Play ``action`` for the person in ``seat`` without asking (meeple.kernel.asking), if
@@ -574,6 +817,8 @@ class Hub:
         def publish() -> None:  # runs once the action is committed, and only then
             live.state = work
             texts.extend(work.describe(e) for e in events)
+            if live.log is not None and len(live.log) == index:
+                live.log.append(texts)
             live.broadcast(texts)
             live.changed.set()
 
@@ -602,3 +847,49 @@ class Hub:
                 # Nobody is left to act on a hold: a closed tab must not stall the table.
                 person.held = False
                 live.changed.set()
+
+    async def rematch(self, live: LiveGame) -> tuple[LiveGame, bool]:
+        """The rematch of finished game ``live`` and whether this call started it.
+
+        The same game id, options and seats: people keep their names, ask settings and token
+        hashes (so each person's token opens the rematch too), bots their kinds and names; the
+        host's key and the lobby listing carry over; the seed is new. Made once, under the
+        game's lock: later calls return the same game. Subscribers of ``live`` are sent
+        ``{"type": "rematch", "id": ...}``.
+        """
+        async with live.lock:
+            if live.rematch is not None:
+                return await self.get(live.rematch), False
+            if live.status != FINISHED:
+                raise HubError(422, f"the game is {live.status}: a rematch comes after its end")
+            old = live.state
+            stored = await asyncio.to_thread(self.storage.load_game, live.id)
+            listed = True if stored is None else stored.listed
+            seats = [s.stored() for s in live.seats]
+            seed = secrets.randbits(63)
+            family = live.family or old.family
+            try:
+                state = new_game(old.game_id, old.num_players, seed, old.options)
+                live_seats = [_seat(st, family, seed) for st in seats]
+            except (MeepleError, ValueError) as exc:
+                raise HubError(422, str(exc)) from None
+            gid = await self.writer.run(
+                functools.partial(
+                    self.storage.create_game,
+                    old.game_id,
+                    old.num_players,
+                    seed,
+                    old.options,
+                    seats,
+                    host_hash=live.host_hash,
+                    listed=listed,
+                )
+            )
+            await self.writer.run(self.storage.set_rematch, live.id, gid)
+            new = LiveGame(gid, state, live_seats, host_hash=live.host_hash, family=family)
+            self.games[gid] = new
+            self._start_table(new)
+            live.rematch = gid
+            for sub in list(live.subscribers):
+                live._put(sub, {"type": "rematch", "id": gid})
+            return new, True

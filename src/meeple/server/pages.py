@@ -53,6 +53,11 @@ async def play_page(gid: Annotated[str, PathParam(min_length=1, max_length=32)])
     return FileResponse(STATIC / "play.html", media_type="text/html")
 
 
+@router.get("/join/{gid}", include_in_schema=False)
+async def join_page(gid: Annotated[str, PathParam(min_length=1, max_length=32)]) -> FileResponse:
+    return FileResponse(STATIC / "join.html", media_type="text/html")
+
+
 @router.get("/api/catalog", response_model=list[CatalogEntry])
 async def catalog() -> list[dict[str, Any]]:
     """Every game id a game can be created with, and the bot kinds its seats may have."""

@@ -54,24 +54,61 @@ class BotSeat(_Strict):
     name: Name | None = None
 
 
-SeatSpec = Annotated[HumanSeat | BotSeat, Field(discriminator="type")]
+class OpenSeat(_Strict):
+    """A seat for someone invited: whoever opens the invite link picks it and a name."""
+
+    type: Literal["open"]
+
+
+SeatSpec = Annotated[HumanSeat | BotSeat | OpenSeat, Field(discriminator="type")]
 
 
 class CreateGame(_Strict):
     game: Annotated[str, Field(min_length=1, max_length=64, json_schema_extra={"enum": game_ids()})]
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
     seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
+    listed: bool = Field(
+        default=True, description="List the game in the lobby's open games (false: private)"
+    )
 
 
 class SeatToken(BaseModel):
     seat: int
-    token: str | None = Field(description="The seat's secret (humans only; bots play server-side)")
-    url: str | None
+    token: str | None = Field(description="The seat's secret (people only; bots play server-side)")
+    url: str | None = Field(description="The seat's page; the token rides in the #fragment")
 
 
 class Created(BaseModel):
     id: str
     seats: list[SeatToken]
+    host_token: str = Field(description="The host's key: start, cancel, hand seats to bots")
+    invite: str | None = Field(description="The invite code, when seats are open")
+    invite_url: str | None = Field(description="The invite page; the code rides in the #fragment")
+
+
+Secret = Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
+
+
+class PostJoin(_Strict):
+    code: Secret
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    name: Name
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    url: str
+
+
+class HostKey(_Strict):
+    host_token: Secret
+
+
+class PostStandIn(_Strict):
+    token: Secret = Field(description="The host's key, or the seat's own token")
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    on: bool = Field(description="true: the standard bot plays the seat; false: the person")
 
 
 class PostAction(_Strict):
@@ -108,8 +145,9 @@ class SeatState(BaseModel):
 
 class SeatInfo(BaseModel):
     seat: int
-    type: str
+    type: str = Field(description="human, bot, or open (waiting for an invited person)")
     name: str
+    stand_in: bool = Field(description="a bot plays this person's seat for now")
 
 
 class LegalAction(BaseModel):
@@ -135,6 +173,7 @@ class PublicGame(BaseModel):
     seats: list[SeatInfo]
     result: dict[str, Any] | None
     view: dict[str, Any]
+    rematch: str | None = Field(None, description="The id of this game's rematch, once started")
 
 
 class SeatView(PublicGame):
@@ -153,6 +192,17 @@ class Applied(BaseModel):
     status: str
     events: list[str]
     view: dict[str, Any]
+
+
+class LogEntry(BaseModel):
+    state_id: int = Field(description="The position the action led to (its number from 1)")
+    events: list[str]
+
+
+class GameLog(BaseModel):
+    state_id: int = Field(description="The game's position now")
+    first: int = Field(description="The first position this page covers (1: the first move)")
+    entries: list[LogEntry] = Field(description="Oldest first; actions without events omitted")
 
 
 class ErrorBody(BaseModel):

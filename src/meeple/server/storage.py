@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -36,6 +37,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -45,8 +47,11 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DATABASE_URL = "sqlite:///meeple.sqlite"
 
+WAITING = "waiting"  # seats still open: the host starts the game
 ACTIVE = "active"
 FINISHED = "finished"
+CANCELLED = "cancelled"  # the host cancelled it: kept as a record, never played on
+STATUSES = (WAITING, ACTIVE, FINISHED, CANCELLED)
 
 
 class Base(DeclarativeBase):
@@ -63,6 +68,14 @@ class GameRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     status: Mapped[str] = mapped_column(String(16), index=True)
+    # Added after the first version (nullable, so older databases gain them in place): the
+    # host's key and the invite code, as SHA-256 hashes; whether the lobby lists the game
+    # (NULL, as in older games: listed).
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    listed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    # The game started as this one's rematch (same seats, a new seed), once it is over.
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
 
 
 class SeatRow(Base):
@@ -78,6 +91,8 @@ class SeatRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64))
     # When a person wants to be asked (meeple.kernel.asking.AskSettings as JSON); NULL: always.
     ask: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    # The host handed this person's seat to the standard bot until they are back.
+    stand_in: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -131,11 +146,12 @@ class ActionWrite:
 @dataclass
 class StoredSeat:
     seat: int
-    kind: str
+    kind: str  # "human", "bot" or "open" (a person invited, not yet there)
     name: str
     bot: str
     token_hash: str
     ask: dict[str, Any] | None = None
+    stand_in: bool = False
 
 
 @dataclass
@@ -149,6 +165,10 @@ class StoredGame:
     created: dt.datetime
     seats: list[StoredSeat]
     actions: list[str] = field(default_factory=list)
+    host_hash: str | None = None
+    invite_hash: str | None = None
+    listed: bool = True
+    rematch: str | None = None
 
 
 class Storage:
@@ -203,6 +223,11 @@ class Storage:
         seed: int,
         options: dict[str, Any],
         seats: list[StoredSeat],
+        *,
+        status: str = ACTIVE,
+        host_hash: str | None = None,
+        invite_hash: str | None = None,
+        listed: bool = True,
     ) -> str:
         """Store a new game with its seats; returns its id."""
         gid = secrets.token_hex(8)
@@ -215,7 +240,10 @@ class Storage:
                     seed=seed,
                     options=options,
                     created=dt.datetime.now(dt.UTC),
-                    status=ACTIVE,
+                    status=status,
+                    host_hash=host_hash,
+                    invite_hash=invite_hash,
+                    listed=listed,
                 )
             )
             s.flush()
@@ -229,6 +257,7 @@ class Storage:
                         bot=st.bot,
                         token_hash=st.token_hash,
                         ask=st.ask,
+                        stand_in=st.stand_in,
                     )
                 )
         return gid
@@ -257,6 +286,40 @@ class Storage:
             c.execute(insert(ActionRow), rows)
             for status, games in by_status.items():
                 c.execute(update(GameRow).where(GameRow.id.in_(games)).values(status=status))
+
+    def set_status(self, game: str, status: str) -> None:
+        """Set a game's status (the host started or cancelled it)."""
+        with self.engine.begin() as c:
+            c.execute(update(GameRow).where(GameRow.id == game).values(status=status))
+
+    def set_seat(self, game: str, seat: StoredSeat) -> None:
+        """Store who sits in ``seat.seat`` now (an invited person joined, a bot took an open
+        seat, the host handed a seat to a bot or back)."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(SeatRow)
+                .where(SeatRow.game == game, SeatRow.seat == seat.seat)
+                .values(
+                    kind=seat.kind,
+                    name=seat.name,
+                    bot=seat.bot,
+                    token_hash=seat.token_hash,
+                    ask=seat.ask,
+                    stand_in=seat.stand_in,
+                )
+            )
+
+    def set_rematch(self, game: str, rematch: str) -> str:
+        """Record ``rematch`` as the rematch of ``game`` unless one is recorded already;
+        returns the one recorded."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(GameRow)
+                .where(GameRow.id == game, GameRow.rematch.is_(None))
+                .values(rematch=rematch)
+            )
+            stored = c.execute(select(GameRow.rematch).where(GameRow.id == game)).scalar_one()
+        return str(stored)
 
     def set_ask(self, game: str, seat: int, ask: dict[str, Any] | None) -> None:
         """Store when the person in ``seat`` of ``game`` wants to be asked."""
@@ -288,8 +351,15 @@ class Storage:
             options=dict(row.options or {}),
             status=row.status,
             created=row.created,
-            seats=[StoredSeat(x.seat, x.kind, x.name, x.bot, x.token_hash, x.ask) for x in seats],
+            seats=[
+                StoredSeat(x.seat, x.kind, x.name, x.bot, x.token_hash, x.ask, bool(x.stand_in))
+                for x in seats
+            ],
             actions=list(actions),
+            rematch=row.rematch,
+            host_hash=row.host_hash,
+            invite_hash=row.invite_hash,
+            listed=row.listed is not False,
         )
 
     def load_game(self, game: str) -> StoredGame | None:
@@ -299,17 +369,25 @@ class Storage:
             return None if row is None else self._load(s, row)
 
     def load_unfinished(self) -> list[StoredGame]:
-        """Every game not finished, oldest first, with its seats and actions."""
+        """Every game being played or waiting to start, oldest first, with seats and actions."""
         with Session(self.engine) as s:
             rows = s.scalars(
-                select(GameRow).where(GameRow.status == ACTIVE).order_by(GameRow.created)
+                select(GameRow)
+                .where(GameRow.status.in_([ACTIVE, WAITING]))
+                .order_by(GameRow.created)
             ).all()
             return [self._load(s, r) for r in rows]
 
     def list_games(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """A summary of the newest games (optionally of one status): no tokens, no actions."""
+        """A summary of the newest listed games (optionally of one status): no tokens, no
+        actions. Private games are never listed."""
         with Session(self.engine) as s:
-            q = select(GameRow).order_by(GameRow.created.desc()).limit(limit)
+            q = (
+                select(GameRow)
+                .where(or_(GameRow.listed.is_(None), GameRow.listed.is_(True)))
+                .order_by(GameRow.created.desc())
+                .limit(limit)
+            )
             if status is not None:
                 q = q.where(GameRow.status == status)
             rows = s.scalars(q).all()

@@ -33,7 +33,7 @@ async def run_table(hub: Hub, live: LiveGame) -> None:
         # Nothing below awaits before the wait, so a change cannot slip in between.
         live.changed.clear()
         state = live.state
-        if state.is_terminal():
+        if state.is_terminal() or live.stage:  # over, cancelled (or not started)
             return
         cp = state.current_player()
         seat = live.seats[cp] if 0 <= cp < len(live.seats) else None

@@ -37,7 +37,9 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         return _money(s, amount)
 
     if k == "roll":
-        return f"{_seat(d['player'])} rolls {' and '.join(str(x) for x in d['dice'])}."
+        dice = d["dice"]
+        doubles = " (doubles)" if len(dice) == 2 and dice[0] == dice[1] else ""
+        return f"{_seat(d['player'])} rolls {' and '.join(str(x) for x in dice)}{doubles}."
     if k == "move":
         return f"{_seat(d['player'])} moves to {sq[d['to']]}."
     if k == "salary":
@@ -122,9 +124,9 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "trade_started":
         return f"{_seat(d['proposer'])} drafts an offer to {_seat(d['target'])}."
     if k == "trade_offer":
-        return f"{_seat(d['proposer'])} offers {_seat(d['target'])}: {_offer(s, d)}."
+        return f"{_seat(d['proposer'])} offers {_seat(d['target'])} a trade: {_offer(s, d)}."
     if k == "trade_done":
-        return f"Trade done between {_seat(d['proposer'])} and {_seat(d['target'])}."
+        return f"{_seat(d['proposer'])} and {_seat(d['target'])} trade: {_offer(s, d)}."
     if k == "trade_rejected":
         return f"{_seat(d['target'])} rejects the offer."
     if k == "trade_cancelled":
@@ -172,20 +174,27 @@ def _item(s: MonopolyState, item: int) -> str:
 
 
 def _offer(s: MonopolyState, d: dict[str, object]) -> str:
-    parts = []
-    deeds = d.get("deeds") or []
-    assert isinstance(deeds, list)
-    parts += [s.ed.square_names[x] for x in deeds]
-    cards = d.get("cards") or []
-    assert isinstance(cards, list)
-    parts += [f"{_jail_card(s, x)} jail card" for x in cards]
+    """Who gives what in a trade: "Player 1 gives Park Place and $50; Player 2 gives
+    Boardwalk" (rules/trade.py records each side's deeds and cards in the event)."""
+    p, q = d["proposer"], d["target"]
+    assert isinstance(p, int) and isinstance(q, int)
+
+    def side(deeds_key: str, cards_key: str, cash: int) -> str:
+        deeds, cards = d.get(deeds_key) or [], d.get(cards_key) or []
+        assert isinstance(deeds, list) and isinstance(cards, list)
+        items = [s.ed.square_names[x] for x in deeds]
+        items += [f"a {_jail_card(s, x)} jail card" for x in cards]
+        if cash > 0:
+            items.append(_money(s, cash))
+        if not items:
+            return "nothing"
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
     cash = d.get("cash") or 0
     assert isinstance(cash, int)
-    if cash > 0:
-        parts.append(f"{_money(s, cash)} from the proposer")
-    elif cash < 0:
-        parts.append(f"{_money(s, -cash)} from the recipient")
-    return ", ".join(parts)
+    mine = side("proposer_gives", "proposer_cards", cash)
+    theirs = side("target_gives", "target_cards", -cash)
+    return f"{_seat(p)} gives {mine}; {_seat(q)} gives {theirs}"
 
 
 def describe_action(s: MonopolyState, a: Action) -> str:

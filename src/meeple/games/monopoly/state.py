@@ -511,6 +511,20 @@ class MonopolyState(GameState):
             return MoveOn(A.A_PASS, OTHERS_TURN, worth)
         return super().move_on()
 
+    def auction_bid(self, seat: int, limit: int) -> tuple[bool, Action | None]:
+        """A proxy bid (kernel protocol): in an open auction ``seat`` is still in, the smallest
+        legal bid (``AuctionFrame.next_min``) while it is within ``limit`` and ``seat``'s
+        cash, else dropping out (a pass: rules/auction.py)."""
+        f = self.stack[-1] if self.stack else None
+        if self.over or not isinstance(f, AuctionFrame) or seat not in f.active:
+            return False, None
+        if self.current_player() != seat:
+            return True, None
+        low = f.next_min()
+        if low <= limit and low <= self.cash[seat]:
+            return True, A.act(A.BID, low)
+        return True, A.A_PASS
+
     def raise_money(self, p: int) -> list[Action]:
         """Selling buildings and mortgaging: what a player short of cash may do."""
         out = []

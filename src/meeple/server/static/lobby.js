@@ -1,13 +1,15 @@
-// The lobby: create a game (any game id, each seat a person or a bot), show the private links,
-// list the open games. Everything goes through the JSON API (docs/SERVER.md).
+// The lobby: create a game (any game id; each seat you, an invited person, a person with their
+// own link, or a bot), show the links, list "Your games" (the seats this browser holds, from
+// seats.js) and the open games. Everything goes through the JSON API (docs/SERVER.md).
 import { api, el, PLAYER_COLORS } from "./util.js";
+import { forgetSeat, mySeats, rememberSeat } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"];
-const BOT_NAMES = ["Ada", "Bolt", "Cog", "Dex", "Echo", "Flux", "Gizmo", "Hal"];
 // A person is asked only for real decisions; the rest moves on after 2 s (each player can
 // change this on the game page). meeple.kernel.asking.WEB_DEFAULT.
 const ASK_DEFAULT = { others_turns: "never", own_turn: "build", grace: 2 };
+const MINE_LIMIT = 20;
 
 let catalog = [];
 let seats = [];
@@ -16,8 +18,12 @@ function current() {
   return catalog.find((g) => g.game === $("game").value) || catalog[0];
 }
 
+const botTitle = (kind) => (kind === "mcts" ? "MCTS" : kind.charAt(0).toUpperCase() + kind.slice(1));
+
 function defaultSeat(i) {
-  return i === 0 ? { type: "human", name: "" } : { type: "bot", bot: current().bots.includes("standard") ? "standard" : current().bots[0], name: "" };
+  if (i === 0) return { type: "you", name: "" };
+  const g = current();
+  return { type: "bot", bot: g.bots.includes("standard") ? "standard" : g.bots[0], name: "" };
 }
 
 function renderSeats() {
@@ -26,17 +32,23 @@ function renderSeats() {
   box.textContent = "";
   seats.forEach((s, i) => {
     const kind = el("select", { class: "seat-kind", "aria-label": `Seat ${i + 1} player`, dataset: { seat: i } },
-      el("option", { value: "human" }, "Person"),
+      el("option", { value: "you" }, "You"),
+      el("option", { value: "open" }, "Invite someone"),
+      el("option", { value: "human" }, "Person (own link)"),
       g.bots.map((b) => el("option", { value: `bot:${b}` }, `Bot: ${b}`)));
-    kind.value = s.type === "human" ? "human" : `bot:${s.bot}`;
+    kind.value = s.type === "bot" ? `bot:${s.bot}` : s.type;
     kind.addEventListener("change", () => {
-      if (kind.value === "human") seats[i] = { type: "human", name: s.type === "human" ? s.name : "" };
-      else seats[i] = { type: "bot", bot: kind.value.slice(4), name: "" };
+      const v = kind.value;
+      if (v === "you") seats.forEach((o, k) => { if (o.type === "you") seats[k] = { type: "human", name: o.name }; });
+      if (v.startsWith("bot:")) seats[i] = { type: "bot", bot: v.slice(4), name: "" };
+      else seats[i] = { type: v, name: v === "open" ? "" : s.name };
       renderSeats();
     });
+    const named = s.type === "you" || s.type === "human";
     const name = el("input", {
-      class: "seat-name", maxlength: 40, "aria-label": `Seat ${i + 1} name`,
-      placeholder: s.type === "human" ? NAMES[i] : `${BOT_NAMES[i]} (${s.bot} bot)`, value: s.name,
+      class: "seat-name", maxlength: 40, "aria-label": `Seat ${i + 1} name`, disabled: !named,
+      placeholder: named ? (s.type === "you" ? `Your name (${NAMES[i]})` : NAMES[i]) : s.type === "open" ? "they pick a name" : `${botTitle(s.bot)} bot ${i + 1}`,
+      value: named ? s.name : "",
     });
     name.addEventListener("input", () => { seats[i].name = name.value; });
     const remove = el("button", {
@@ -49,6 +61,12 @@ function renderSeats() {
       kind, name, remove));
   });
   $("add-seat").disabled = seats.length >= g.max_players;
+  // Whoever fixes the seed can foresee every roll: fair only when one person plays.
+  const people = seats.filter((s) => s.type !== "bot").length;
+  const seed = $("seed");
+  seed.disabled = people > 1;
+  seed.placeholder = people > 1 ? "random (more than one person)" : "random";
+  if (people > 1) seed.value = "";
   $("game-info").textContent = `${g.title}: ${g.min_players} to ${g.max_players} players.`;
 }
 
@@ -60,23 +78,30 @@ function adaptSeats() {
   renderSeats();
 }
 
+function seatBody(s, i) {
+  if (s.type === "bot") return { type: "bot", bot: s.bot };
+  if (s.type === "open") return { type: "open" };
+  return { type: "human", name: (s.name || NAMES[i]).trim() || NAMES[i], ask: ASK_DEFAULT };
+}
+
 async function create(ev) {
   ev.preventDefault();
   const err = $("create-error");
   err.hidden = true;
-  const body = {
-    game: $("game").value,
-    seats: seats.map((s, i) => (s.type === "human"
-      ? { type: "human", name: (s.name || NAMES[i]).trim() || NAMES[i], ask: ASK_DEFAULT }
-      : { type: "bot", bot: s.bot, name: s.name.trim() || `${BOT_NAMES[i]} (${s.bot} bot)` })),
-  };
+  const body = { game: $("game").value, seats: seats.map(seatBody), listed: $("listed").checked };
   const seed = $("seed").value.trim();
-  if (seed !== "") body.seed = Number(seed);
+  if (seed !== "" && !$("seed").disabled) body.seed = Number(seed);
   $("create").disabled = true;
   try {
     const made = await api("/api/games", { method: "POST", body });
-    showLinks(made, body);
+    const title = current().title;
+    const you = seats.findIndex((s) => s.type === "you");
+    const entry = { title, host: made.host_token, invite_url: made.invite_url };
+    if (you >= 0) Object.assign(entry, { token: made.seats[you].token, seat: you, name: body.seats[you].name });
+    rememberSeat(made.id, entry);
+    showLinks(made, body, you);
     loadGames();
+    loadMine();
   } catch (e) {
     err.textContent = `Could not create the game: ${e.message}`;
     err.hidden = false;
@@ -85,7 +110,7 @@ async function create(ev) {
   }
 }
 
-function linkRow(label, color, url, testid) {
+function linkRow(label, color, url, testid, open = true) {
   const full = new URL(url, location.origin).href;
   const input = el("input", { readonly: true, value: full, "aria-label": `${label} link`, onfocus: (e) => e.target.select() });
   return el("div", { class: "link-row", dataset: { testid } },
@@ -98,18 +123,22 @@ function linkRow(label, color, url, testid) {
         try { await navigator.clipboard.writeText(full); e.target.textContent = "Copied"; } catch { input.select(); }
       },
     }, "Copy"),
-    el("a", { href: url, target: "_blank", rel: "noopener" }, el("button", { type: "button", class: "small primary" }, "Open")));
+    open ? el("a", { href: url, target: "_blank", rel: "noopener" }, el("button", { type: "button", class: "small primary" }, "Open")) : null);
 }
 
-function showLinks(made, body) {
+function showLinks(made, body, you) {
   const box = $("links");
   box.textContent = "";
+  if (you >= 0) {
+    box.append(el("p", {}, el("a", { href: `/play/${made.id}`, id: "play-mine" }, el("button", { type: "button", class: "primary" }, `Play as ${body.seats[you].name}`))));
+  }
+  if (made.invite_url) box.append(linkRow("Invite link (for every free seat)", "#8a6d1d", made.invite_url, "invite-link", false));
   made.seats.forEach((s, i) => {
-    const spec = body.seats[i];
-    if (s.url) box.append(linkRow(spec.name, PLAYER_COLORS[i], s.url, `seat-link-${i}`));
+    if (s.url) box.append(linkRow(i === you ? `${body.seats[i].name} (you)` : body.seats[i].name, PLAYER_COLORS[i], s.url, `seat-link-${i}`));
   });
   const bots = body.seats.filter((s) => s.type === "bot").length;
   if (bots) box.append(el("p", { class: "muted small" }, `${bots} bot seat${bots > 1 ? "s" : ""}: played by the server.`));
+  if (made.invite_url) box.append(el("p", { class: "muted small" }, "The game starts when you (the host) press Start on its page; seats still free then go to bots."));
   box.append(linkRow("Spectators", "#555", `/play/${made.id}`, "spectator-link"));
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
@@ -125,25 +154,57 @@ function ago(iso) {
   return `${Math.floor(s / 86400)} d ago`;
 }
 
+const STATUS_WORDS = { waiting: "waiting for players", active: "in play", finished: "finished", cancelled: "cancelled" };
+
+// The games this browser holds a seat (or the host's key) in, with where each stands now.
+async function loadMine() {
+  const entries = mySeats().slice(0, MINE_LIMIT);
+  $("mine-card").hidden = entries.length === 0;
+  if (!entries.length) return;
+  const rows = await Promise.all(entries.map(async (e) => {
+    try {
+      return { e, g: await api(`/api/games/${encodeURIComponent(e.gid)}`) };
+    } catch (err) {
+      return { e, g: null, gone: err.status === 404 };
+    }
+  }));
+  const box = $("mine");
+  box.textContent = "";
+  box.append(el("table", {},
+    el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "You"), el("th", {}, "Now"), el("th", {}))),
+    el("tbody", {}, rows.map(({ e, g, gone }) => {
+      const yourMove = g && g.status === "active" && e.seat !== undefined && g.current_player === e.seat;
+      const now = g ? (yourMove ? "your move" : STATUS_WORDS[g.status] || g.status) : gone ? "gone from this server" : "unreachable";
+      return el("tr", { dataset: { game: e.gid } },
+        el("td", {}, e.title || (g ? g.game : e.gid)),
+        el("td", {}, e.name || (e.host ? "host" : "")),
+        el("td", { class: yourMove ? "your-move" : "muted" }, now),
+        el("td", { class: "row" },
+          g ? el("a", { href: `/play/${e.gid}`, class: "resume" }, el("button", { type: "button", class: "small primary" }, g.status === "finished" || g.status === "cancelled" ? "Open" : "Resume")) : null,
+          el("button", { type: "button", class: "small", title: "Forget this game in this browser", onclick: () => { forgetSeat(e.gid); loadMine(); } }, "Forget")));
+    }))));
+}
+
 async function loadGames() {
   const box = $("games");
   let games;
   try {
-    games = await api("/api/games?status=active");
+    const [waiting, active] = await Promise.all([api("/api/games?status=waiting"), api("/api/games?status=active")]);
+    games = [...waiting, ...active];
   } catch (e) {
     box.textContent = `Could not list the games: ${e.message}`;
     return;
   }
   box.textContent = "";
   if (!games.length) {
-    box.append(el("p", { class: "muted" }, "No open games yet: create one."));
+    box.append(el("p", { class: "muted" }, "No open games listed: create one (tick \u201cList it\u201d to show it here)."));
     return;
   }
   const title = (id) => (catalog.find((g) => g.game === id) || { title: id }).title;
   box.append(el("table", {},
     el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Players"), el("th", { class: "hide-phone" }, "Moves"), el("th", { class: "hide-phone" }, "Started"), el("th", {}))),
     el("tbody", {}, games.map((g) => el("tr", { dataset: { game: g.id } },
-      el("td", {}, title(g.game)),
+      el("td", {}, title(g.game), g.status === "waiting" ? el("span", { class: "badge" }, "waiting") : null),
       el("td", {}, String(g.players)),
       el("td", { class: "hide-phone" }, String(g.state_id)),
       el("td", { class: "hide-phone muted" }, ago(g.created)),
@@ -162,10 +223,12 @@ async function main() {
   select.addEventListener("change", adaptSeats);
   $("add-seat").addEventListener("click", () => { seats.push(defaultSeat(seats.length)); renderSeats(); });
   $("create-form").addEventListener("submit", create);
-  $("refresh").addEventListener("click", loadGames);
+  $("refresh").addEventListener("click", () => { loadGames(); loadMine(); });
   adaptSeats();
+  loadMine();
   loadGames();
   setInterval(loadGames, 15000);
+  setInterval(loadMine, 15000);
 }
 
 main();

@@ -1,12 +1,27 @@
-// The game page: one seat's (?token=...) or a spectator's view of a game, kept live over the
+// The game page: one seat's or a spectator's view of a game, kept live over the
 // WebSocket. The family module (monopoly.js, monopolis.js) draws the board and the controls;
 // this module owns the connection, the state, the event log and sending actions.
 import { api, ApiError, el, toast, PLAYER_COLORS } from "./util.js";
+import { rememberSeat, seatOf, forgetSeat } from "./seats.js";
+import { renderEnd } from "./end.js";
 
 const $ = (id) => document.getElementById(id);
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const token = new URLSearchParams(location.search).get("token");
-const LOG_LIMIT = 300;
+// A seat's link carries its token in the #fragment (never sent to the server, never in a
+// Referer); older links in ?token=. The page keeps it in this browser (seats.js) and takes it
+// out of the address bar, so a shared screenshot or a copied address holds no key. A later
+// visit to /play/ID finds it there.
+function takeToken() {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("token") || new URLSearchParams(location.search).get("token");
+  if (fromLink) {
+    history.replaceState(null, "", location.pathname);
+    return { token: fromLink, fromLink: true };
+  }
+  const held = seatOf(gid);
+  return { token: held && held.token ? held.token : null, fromLink: false };
+}
+const { token, fromLink } = takeToken();
+const hostKey = (seatOf(gid) || {}).host || null;
 
 const game = {
   id: gid,
@@ -31,11 +46,14 @@ const game = {
   ask: null,
   held: false,
   lastLogged: -1,
+  logFirst: 1, // the first position the loaded log covers
   log: [],
   colors: PLAYER_COLORS,
+  rematch: null, // the id of this game's rematch, once someone started it
+  replay: null, // while the end screen replays the game (end.js): the live position is kept aside
   // The seat deciding now (-1 when the game is over).
   get decider() {
-    if (!this.view || this.status === "finished") return -1;
+    if (!this.view || (this.status === "finished" && !this.replay)) return -1;
     const d = this.view.decider ?? this.view.current_player;
     return typeof d === "number" ? d : -1;
   },
@@ -83,42 +101,55 @@ function setConn(kind, text) {
   c.lastElementChild.textContent = text;
 }
 
-// ---- the event log (kept in sessionStorage so a reload shows it again) ----
+// ---- the event log: the game's own, from the first move (GET /log), the same for everyone ----
 
-function logKey() {
-  return `meeple-log:${gid}:${game.seat === null ? "spectator" : game.seat}`;
+const LOG_PAGE = 200;
+
+const flatten = (entries) => entries.flatMap((e) => e.events.map((text) => ({ sid: e.state_id, text })));
+
+// The newest page of the log, merged with whatever live updates arrived meanwhile.
+async function loadLog() {
+  let r;
+  try {
+    r = await api(`/api/games/${encodeURIComponent(gid)}/log?limit=${LOG_PAGE}`);
+  } catch (e) {
+    toast(`Could not load the log: ${e.message}`, true);
+    return;
+  }
+  const newer = game.log.filter((e) => e.sid > r.state_id);
+  game.log = [...flatten(r.entries), ...newer];
+  game.lastLogged = Math.max(game.lastLogged, r.state_id);
+  game.logFirst = r.first;
+  renderLog();
 }
 
-function restoreLog() {
+// One page further back.
+async function earlierLog() {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(logKey()) || "null");
-    if (saved && Array.isArray(saved.entries) && saved.lastLogged <= game.stateId) {
-      game.log = saved.entries.slice(-LOG_LIMIT);
-      game.lastLogged = saved.lastLogged;
-    }
-  } catch {
-    game.log = [];
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/log?limit=${LOG_PAGE}&before=${game.logFirst}`);
+    game.log = [...flatten(r.entries), ...game.log];
+    game.logFirst = r.first;
+  } catch (e) {
+    toast(`Could not load the log: ${e.message}`, true);
   }
+  renderLog();
 }
 
 function addLog(stateId, events) {
   if (stateId <= game.lastLogged) return;
   game.lastLogged = stateId;
   for (const text of events) game.log.push({ sid: stateId, text });
-  if (game.log.length > LOG_LIMIT) game.log.splice(0, game.log.length - LOG_LIMIT);
-  try {
-    sessionStorage.setItem(logKey(), JSON.stringify({ lastLogged: game.lastLogged, entries: game.log }));
-  } catch {
-    /* storage full or disabled: the log just won't survive a reload */
-  }
 }
 
 function renderLog() {
   const list = $("log");
   list.textContent = "";
-  const shown = game.log.slice(-80).reverse();
-  if (!shown.length) list.append(el("li", { class: "muted" }, game.stateId > 0 ? "New moves appear here as they happen." : "Nothing yet."));
+  const shown = game.log.slice().reverse();
+  if (!shown.length) list.append(el("li", { class: "muted" }, game.stateId > 0 ? "Loading the log…" : "Nothing yet."));
   for (const e of shown) list.append(el("li", {}, el("span", { class: "sid" }, `#${e.sid}`), game.words(e.text)));
+  if (game.logFirst > 1) {
+    list.append(el("li", { class: "more" }, el("button", { type: "button", class: "small", id: "log-earlier", onclick: earlierLog }, `Show earlier moves (1 to ${game.logFirst - 1})`)));
+  }
 }
 
 // ---- state ----
@@ -136,6 +167,7 @@ function takeSeatState(m) {
 
 // A new position from the WebSocket or an action's answer; returns whether it was newer.
 function ingest(m) {
+  if (game.replay) return false; // the game is over: a reconnect's hello brings nothing new
   if (Array.isArray(m.events) && m.events.length) addLog(m.state_id, m.events);
   if (m.state_id < game.stateId) return false;
   if (m.state_id === game.stateId) {
@@ -232,28 +264,81 @@ async function act(action) {
 
 // ---- drawing ----
 
+// The end screen and the replay viewer (end.js), once the game is over.
 function renderResult() {
-  const box = $("result");
-  const r = game.result;
-  if (game.status !== "finished" || !r) {
-    box.hidden = true;
-    return;
+  renderEnd(game, $("result"));
+}
+
+// ---- the table: waiting for players, the host's controls, a seat handed to a bot ----
+
+async function tableCall(path, body, done) {
+  try {
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/${path}`, { method: "POST", body });
+    if (r && r.seats) { game.seats = r.seats; game.status = r.status; }
+    if (done) toast(done);
+  } catch (e) {
+    toast(e.message, true);
   }
-  box.hidden = false;
-  box.className = "card result";
+  render(null);
+}
+
+function renderTable() {
+  const box = $("table");
   box.textContent = "";
-  const winners = r.winners.map((w) => game.name(w)).join(" and ");
-  box.append(
-    el("h2", {}, `Game over: ${winners} ${r.winners.length > 1 ? "share the win" : "wins"}`),
-    el("p", { class: "muted small" }, `${String(r.end_reason).replaceAll("_", " ")} after ${r.turns} turns`),
-    el("ol", { class: "small" }, r.ranking.map((s) => el("li", {}, `${game.name(s)}: ${r.scores[s]}`))),
-  );
+  const me = game.seat;
+  const mine = me !== null ? game.seats[me] : null;
+  const parts = [];
+  if (game.status === "waiting") {
+    const free = game.seats.filter((s) => s.type === "open").length;
+    parts.push(el("h2", {}, "Waiting for players"));
+    parts.push(el("ul", { class: "seat-list", id: "waiting-seats" }, game.seats.map((s) =>
+      el("li", {}, el("span", { class: "dot", style: `background:${PLAYER_COLORS[s.seat]}` }),
+        s.type === "open" ? el("span", { class: "muted" }, `Seat ${s.seat + 1}: free`) : `${s.name}${s.seat === me ? " (you)" : ""}`))));
+    const entry = seatOf(gid) || {};
+    if (hostKey && entry.invite_url) {
+      const link = new URL(entry.invite_url, location.origin).href;
+      const input = el("input", { readonly: true, value: link, id: "invite-link", "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+      parts.push(el("p", { class: "small" }, "Send this link to the people you invite: each picks a free seat and a name."));
+      parts.push(el("div", { class: "bid-box" }, input, el("button", {
+        type: "button", onclick: async (e) => { try { await navigator.clipboard.writeText(link); e.target.textContent = "Copied"; } catch { input.select(); } },
+      }, "Copy")));
+    }
+    if (hostKey) {
+      parts.push(el("div", { class: "actions" },
+        el("button", { type: "button", class: "primary", id: "host-start", onclick: () => tableCall("start", { host_token: hostKey }, "The game has started.") },
+          free ? `Start now (${free} free seat${free > 1 ? "s" : ""} to bots)` : "Start the game"),
+        el("button", { type: "button", class: "danger", id: "host-cancel", onclick: () => confirm("Cancel this game for everyone?") && tableCall("cancel", { host_token: hostKey }, "The game is cancelled.") }, "Cancel the game")));
+    } else {
+      parts.push(el("p", { class: "muted small" }, "The host starts the game when everyone is here."));
+    }
+  } else if (game.status === "cancelled") {
+    parts.push(el("h2", {}, "Cancelled"), el("p", { id: "cancelled" }, "The host cancelled this game. It is kept as a record; nobody can play in it."));
+  } else if (game.status === "active") {
+    if (mine && mine.stand_in) {
+      parts.push(el("div", { class: "notice", id: "stand-in" }, "A bot is playing your seat for now. ",
+        el("button", { type: "button", class: "primary", id: "take-back", onclick: () => tableCall("stand-in", { token: game.token, seat: me, on: false }, "Your seat is yours again.") }, "Take my seat back")));
+    }
+    if (hostKey) {
+      const people = game.seats.filter((s) => s.type === "human");
+      parts.push(el("details", { class: "host", id: "host-panel" }, el("summary", {}, "Host"),
+        el("ul", { class: "seat-list" }, people.map((s) => el("li", {},
+          el("span", { class: "dot", style: `background:${PLAYER_COLORS[s.seat]}` }), `${s.name}${s.stand_in ? " (a bot plays)" : ""} `,
+          el("button", {
+            type: "button", class: "small", dataset: { seat: s.seat },
+            onclick: () => tableCall("stand-in", { token: hostKey, seat: s.seat, on: !s.stand_in }, s.stand_in ? `${s.name} plays again.` : `A bot plays for ${s.name}.`),
+          }, s.stand_in ? "Give back" : "Hand to a bot")))),
+        el("button", { type: "button", class: "danger small", id: "host-cancel", onclick: () => confirm("Cancel this game for everyone?") && tableCall("cancel", { host_token: hostKey }, "The game is cancelled.") }, "Cancel the game")));
+    }
+  }
+  box.hidden = parts.length === 0;
+  box.append(...parts);
 }
 
 function render(prev) {
   if (!renderer || !game.view) return;
+  renderTable();
   renderer.render(game, prev);
-  $("controls").hidden = game.status === "finished";
+  $("controls").hidden = game.status !== "active";
   renderResult();
   renderLog();
   alertTurn();
@@ -285,7 +370,15 @@ function connect() {
     let m;
     try { m = JSON.parse(e.data); } catch { return; }
     if (m.type === "hello" || m.type === "update") ingest(m);
+    if (m.type === "hello") loadLog(); // from the first move, and whatever a reconnection missed
     else if (m.type === "seat" && m.state_id === game.stateId) { takeSeatState(m); render(null); }
+    else if (m.type === "rematch") { game.rematch = m.id; render(null); }
+    else if (m.type === "seats") {
+      game.seats = m.seats;
+      game.status = m.status;
+      if (game.status === "active" && game.seat !== null) refreshView();
+      render(null);
+    }
   };
   ws.onclose = (e) => {
     if (e.code === 1008) {
@@ -306,6 +399,7 @@ async function main() {
     return;
   }
   game.seats = pub.seats;
+  game.rematch = pub.rematch || null;
   try {
     game.board = await api(`/api/games/${encodeURIComponent(gid)}/board`);
   } catch (e) {
@@ -319,10 +413,20 @@ async function main() {
     try {
       first = await api(`/api/games/${encodeURIComponent(gid)}/view?token=${encodeURIComponent(game.token)}`);
     } catch (e) {
-      fatal(e.status === 403 ? "This link's token is not a seat of this game." : `Could not load your seat: ${e.message}`);
-      return;
+      if (e.status === 403 && !fromLink) {
+        // A seat this browser remembered is not valid any more: watch instead.
+        forgetSeat(gid);
+        game.token = null;
+        toast("This browser's seat in this game is no longer valid: you are watching.", true);
+      } else {
+        fatal(e.status === 403 ? "This link's token is not a seat of this game." : `Could not load your seat: ${e.message}`);
+        return;
+      }
     }
+  }
+  if (game.token) {
     game.seat = first.seat;
+    rememberSeat(gid, { token: game.token, seat: first.seat, name: game.name(first.seat), title: game.title });
     game.legal = first.legal_actions || [];
     game.legalAt = first.state_id;
     takeSeatState(first);
@@ -339,7 +443,6 @@ async function main() {
     who.textContent = "";
     who.append(el("span", { class: "dot", style: `background:${PLAYER_COLORS[game.seat]}` }), `You are ${game.name(game.seat)}`);
   }
-  restoreLog();
   renderer = await import(game.family === "monopolis" ? "./monopolis.js" : "./monopoly.js");
   renderer.setup(game, { board: $("board"), controls: $("controls"), players: $("players"), inspect: $("inspect") });
   $("game").hidden = false;

@@ -180,13 +180,19 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
 def propose(s: MonopolyState, f: TradeFrame) -> None:
     f.responding = True
     if s._events is not None:
+        p = f.proposer
         s.event(
             "trade_offer",
-            proposer=f.proposer,
+            proposer=p,
             target=f.target,
             deeds=list(f.deeds),
             cards=list(f.cards),
             cash=f.cash,
+            # Who gives what (the log says it plainly): each side's deeds and cards.
+            proposer_gives=[sq for sq in f.deeds if s.owner[sq] == p],
+            target_gives=[sq for sq in f.deeds if s.owner[sq] != p],
+            proposer_cards=[d for d in f.cards if s.card_holder[d] == p],
+            target_cards=[d for d in f.cards if s.card_holder[d] != p],
         )
 
 
@@ -225,6 +231,7 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
         else:
             s.owner[sq] = p
             to_p.append(sq)
+    from_p = [d for d in f.cards if s.card_holder[d] == p]
     for d in f.cards:
         s.card_holder[d] = q if s.card_holder[d] == p else p
     # Name each group that changed hands (their readings alone are worked out again), and the
@@ -243,6 +250,10 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
             deeds=list(f.deeds),
             cards=list(f.cards),
             cash=f.cash,
+            proposer_gives=to_q,
+            target_gives=to_p,
+            proposer_cards=from_p,
+            target_cards=[d for d in f.cards if d not in from_p],
         )
     mortgage.receive_mortgaged(s, q, to_q)
     mortgage.receive_mortgaged(s, p, to_p)

@@ -1,0 +1,102 @@
+"""Seats that come back, in Chromium (docs/SERVER.md, "Seats, invites and the host"): the
+browser keeps its seats, an invite link is filled from another browser, the host starts the
+game and hands a seat to a bot and back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import screenshot
+
+
+def lobby_game(page: Any, seats: dict[int, str], name: str = "Ann") -> str:
+    """Make a classic game in the lobby: seat 1 is you (``name``); ``seats`` sets the kind of
+    others by number ("open", "human", "bot:random"). Returns the game id."""
+    page.goto("/")
+    page.get_by_label("Seat 1 name").fill(name)
+    for seat, kind in seats.items():
+        page.get_by_label(f"Seat {seat} player").select_option(kind)
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.locator("#created")).to_be_visible()
+    link = page.locator("[data-testid=spectator-link] input").input_value()
+    return re.search(r"/play/([0-9a-f]+)", link).group(1)  # type: ignore[union-attr]
+
+
+def test_your_seat_comes_back_after_closing_the_browser(browser: Any, server: str) -> None:
+    ctx = browser.new_context(base_url=server)
+    page = ctx.new_page()
+    gid = lobby_game(page, {2: "bot:random", 3: "bot:random", 4: "bot:random"})
+    page.locator("#play-mine").click()
+    expect(page.locator("#who")).to_have_text("You are Ann")
+    assert "token" not in page.url  # the key is kept by the browser, not in the address
+    kept = ctx.storage_state()
+    ctx.close()  # the browser is closed ...
+
+    ctx = browser.new_context(base_url=server, storage_state=kept)  # ... and opened again
+    page = ctx.new_page()
+    page.goto("/")
+    row = page.locator(f"#mine tr[data-game='{gid}']")
+    expect(row).to_contain_text("Ann")
+    row.get_by_role("button", name="Resume").click()
+    expect(page.locator("#who")).to_have_text("You are Ann")
+    expect(page.locator("#players [data-seat='0'] .badge.you")).to_be_visible()
+    ctx.close()
+
+
+def test_an_invite_link_is_filled_from_another_browser(browser: Any, server: str) -> None:
+    host_ctx = browser.new_context(base_url=server)
+    host = host_ctx.new_page()
+    gid = lobby_game(host, {2: "open", 3: "open", 4: "bot:random"})
+    invite = host.locator("[data-testid=invite-link] input").input_value()
+    assert re.search(rf"/join/{gid}#code=", invite)
+    host.locator("#play-mine").click()
+    waiting = host.locator("#waiting-seats")
+    expect(waiting).to_contain_text("Seat 2: free")
+
+    guest_ctx = browser.new_context(base_url=server, viewport={"width": 390, "height": 844})
+    guest = guest_ctx.new_page()
+    guest.goto(invite)
+    expect(guest.locator("#join-form")).to_be_visible()
+    assert "code" not in guest.url  # taken out of the address bar at once
+    guest.get_by_label("Your name").fill("Player 3")
+    guest.get_by_role("button", name="Take the seat").click()
+    expect(guest.locator("#join-error")).to_contain_text("reserved")
+    guest.get_by_label("Your name").fill("Bob")
+    guest.get_by_role("button", name="Take the seat").click()
+    expect(guest.locator("#who")).to_have_text("You are Bob")
+    expect(waiting).to_contain_text("Bob")  # the host's page heard of it
+    screenshot(host, "waiting-for-players")
+
+    host.get_by_role("button", name=re.compile(r"^Start now")).click()
+    expect(host.locator("#waiting-seats")).to_have_count(0)
+    expect(guest.locator("#controls")).to_be_visible()
+    expect(guest.locator("#players [data-seat='2']")).to_contain_text("Standard bot 3")
+    host_ctx.close()
+    guest_ctx.close()
+
+
+def test_the_host_hands_a_seat_to_a_bot_and_its_player_takes_it_back(
+    browser: Any, server: str
+) -> None:
+    host_ctx = browser.new_context(base_url=server)
+    host = host_ctx.new_page()
+    lobby_game(host, {2: "human", 3: "bot:random", 4: "bot:random"})
+    bob_link = host.locator("[data-testid=seat-link-1] input").input_value()
+    host.locator("#play-mine").click()
+    bob_ctx = browser.new_context(base_url=server)
+    bob = bob_ctx.new_page()
+    bob.goto(bob_link)
+    expect(bob.locator("#who")).to_have_text("You are Bob")
+
+    host.locator("#host-panel summary").click()
+    host.locator("#host-panel button[data-seat='1']").click()
+    expect(bob.locator("#stand-in")).to_contain_text("A bot is playing your seat")
+    expect(host.locator("#host-panel")).to_contain_text("Bob (a bot plays)")
+    bob.get_by_role("button", name="Take my seat back").click()
+    expect(bob.locator("#stand-in")).to_have_count(0)
+    expect(host.locator("#host-panel")).not_to_contain_text("a bot plays")
+    host_ctx.close()
+    bob_ctx.close()
