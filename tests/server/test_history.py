@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -317,7 +318,10 @@ def test_rematch_is_made_once_under_concurrency(tmp_path: Path, classic: GameSta
             await hub.stop()
             hub.storage.close()
 
-    made = asyncio.run(main())
+    # On a thread of its own: a pytest-xdist worker that ran the browser tests first has
+    # Playwright's event loop running on the main thread, where asyncio.run() is refused.
+    with ThreadPoolExecutor(1) as pool:
+        made = pool.submit(asyncio.run, main()).result()
     assert len({g for g, _ in made}) == 1
     assert sorted(c for _, c in made) == [False] * 4 + [True]
     storage = Storage(db_url)

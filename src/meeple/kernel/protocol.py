@@ -65,6 +65,8 @@ END_TURN: Final = "end_turn"
 """The seat's own turn, after its moves: ending the turn, or an any-time action first."""
 OTHERS_TURN: Final = "others_turn"
 """Another player's turn (a Monopoly window): passing, or an any-time action."""
+PROXY: Final = "proxy"
+"""A standing order the person gave ("bid up to N": :meth:`GameState.auction_bid`)."""
 
 
 class MoveOn(NamedTuple):

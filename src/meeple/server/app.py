@@ -33,6 +33,7 @@ from meeple.server.schemas import (
     PostAction,
     PostHold,
     PostJoin,
+    PostProxy,
     PostStandIn,
     PublicGame,
     PutAsk,
@@ -284,6 +285,15 @@ def create_app(
         if body.hold and live.seats[seat].sockets <= 0:
             raise HubError(422, "a hold lasts while the seat's WebSocket is open: connect it first")
         hub.hold(live, seat, body.hold)
+        return {"seat": seat, **live.seat_state(seat)}
+
+    @app.post("/api/games/{gid}/proxy", response_model=SeatState, responses=ERRORS)
+    async def post_proxy(gid: GameIdPath, body: PostProxy) -> dict[str, Any]:
+        """Bid for the token's person up to ``limit`` in the open auction (the smallest raise
+        each time it is their turn, dropping out past the limit), or stop (``null``)."""
+        live = await hub.get(gid)
+        seat = live.seat_of(body.token)
+        hub.set_proxy(live, seat, body.limit)
         return {"seat": seat, **live.seat_state(seat)}
 
     @app.websocket("/api/games/{gid}/ws")

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.games.registry import game_family, game_info, new_game
-from meeple.kernel.asking import ROLL, WEB_DEFAULT, AskSettings, auto_move
+from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
 from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
@@ -103,6 +103,8 @@ class Seat:
     sockets: int = 0
     # The host (or the person) handed the seat to the standard bot (``bot``) for now.
     stand_in: bool = False
+    # "Bid up to N" in the open auction (played by the table; lapses when the auction ends).
+    proxy: int | None = None
 
     def info(self) -> dict[str, Any]:
         """What everyone may know of the seat: never its token."""
@@ -214,6 +216,10 @@ class LiveGame:
         s = self.seats[seat]
         if s.bot is not None or self.status != ACTIVE:
             return None
+        if s.proxy is not None:
+            _, bid = self.state.auction_bid(seat, s.proxy)
+            if bid is not None:
+                return MoveOn(bid, PROXY)
         move = auto_move(self.state, seat, s.ask, s.held)
         if move is not None and move.moment == ROLL and s.sockets <= 0:
             return None  # a person's turn starts when they are there to see it
@@ -224,18 +230,27 @@ class LiveGame:
         s = self.seats[seat]
         move = self.auto(seat)
         auto = None
-        if move is not None and s.ask is not None:
+        if move is not None and (s.ask is not None or move.moment == PROXY):
             auto = {
                 "action": str(move.action),
                 "text": self.state.describe_action(move.action),
                 "moment": move.moment,
-                "grace": s.ask.grace,
+                "grace": 0.0 if s.ask is None or move.moment == PROXY else s.ask.grace,
             }
         return {
             "ask": None if s.ask is None else s.ask.to_dict(),
             "held": s.held,
             "auto": auto,
+            "proxy": s.proxy,
         }
+
+    def lapse_proxies(self) -> None:
+        """Drop the standing bids of seats no longer in an open auction (it ended, or they
+        dropped out)."""
+        for s in self.seats:
+            if s.proxy is not None and not self.state.auction_bid(s.seat, s.proxy)[0]:
+                s.proxy = None
+                self.notify_seat(s.seat)
 
     def seat_view(self, seat: int) -> dict[str, Any]:
         legal: list[dict[str, str]] = []
@@ -763,6 +778,18 @@ class Hub:
         live.notify_seat(seat)
         live.changed.set()
 
+    def set_proxy(self, live: LiveGame, seat: int, limit: int | None) -> None:
+        """Bid for ``seat`` up to ``limit`` in the open auction (``None``: stop)."""
+        if limit is not None:
+            if live.status != ACTIVE or not live.state.auction_bid(seat, limit)[0]:
+                raise HubError(422, "no auction is open that you are still bidding in")
+            if limit < 0:
+                raise HubError(422, "a bid limit cannot be negative")
+        person = live.seats[seat]
+        person.proxy = limit
+        live.notify_seat(seat)
+        live.changed.set()
+
     def hold(self, live: LiveGame, seat: int, held: bool) -> None:
         """Hold the table for ``seat`` (ask it at its next decision whatever its settings), or
         let its settings apply again."""
@@ -819,6 +846,7 @@ class Hub:
             texts.extend(work.describe(e) for e in events)
             if live.log is not None and len(live.log) == index:
                 live.log.append(texts)
+            live.lapse_proxies()
             live.broadcast(texts)
             live.changed.set()
 

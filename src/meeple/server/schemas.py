@@ -141,6 +141,14 @@ class SeatState(BaseModel):
     ask: AskModel | None
     held: bool
     auto: AutoMove | None
+    proxy: int | None = Field(description="The seat's standing bid limit in the open auction")
+
+
+class PostProxy(_Strict):
+    token: Secret
+    limit: Annotated[int | None, Field(ge=0, le=2**31)] = Field(
+        description="Bid for me up to this amount in the open auction; null: stop"
+    )
 
 
 class SeatInfo(BaseModel):
@@ -181,6 +189,7 @@ class SeatView(PublicGame):
     legal_actions: list[LegalAction]
     ask: AskModel | None
     held: bool
+    proxy: int | None = None
     auto: AutoMove | None = Field(
         description="The move the server will play for this seat after `grace` seconds unless "
         "it acts or holds first; null when the seat is asked"

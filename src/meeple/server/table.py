@@ -17,6 +17,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from meeple.kernel.asking import PROXY
 from meeple.server.hub import HubError
 
 if TYPE_CHECKING:
@@ -46,12 +47,14 @@ async def run_table(hub: Hub, live: LiveGame) -> None:
                 await asyncio.sleep(RETRY_SECONDS)
             continue
         move = live.auto(cp)
-        if move is None or seat is None or seat.ask is None:
+        if move is None or seat is None or (seat.ask is None and move.moment != PROXY):
             await live.changed.wait()  # a person decides: wait for anything to change
             continue
+        # The grace time (a standing bid goes at a bot's pace): the person may still act,
+        # hold the table or change settings.
+        wait = hub.bot_pace if move.moment == PROXY or seat.ask is None else seat.ask.grace
         try:
-            # The grace time: the person may still act, hold the table or change settings.
-            await asyncio.wait_for(live.changed.wait(), seat.ask.grace)
+            await asyncio.wait_for(live.changed.wait(), wait)
             continue
         except TimeoutError:
             pass

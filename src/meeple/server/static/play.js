@@ -45,6 +45,7 @@ const game = {
   autoAt: -1,
   ask: null,
   held: false,
+  proxy: null, // our standing bid limit in the open auction
   lastLogged: -1,
   logFirst: 1, // the first position the loaded log covers
   log: [],
@@ -82,6 +83,7 @@ const game = {
   },
   act: (action) => act(action),
   hold: (on) => hold(on),
+  setProxy: (limit) => setProxy(limit),
   setAsk: (ask) => setAsk(ask),
   rerender: () => render(null),
 };
@@ -159,6 +161,7 @@ function takeSeatState(m) {
   if (!("auto" in m) || game.seat === null) return;
   game.ask = m.ask;
   game.held = m.held;
+  game.proxy = m.proxy ?? null;
   const was = game.auto;
   game.auto = m.auto;
   if (m.auto && !(was && was.action === m.auto.action && game.autoAt === m.state_id)) game.autoSince = Date.now();
@@ -221,6 +224,20 @@ async function hold(on) {
       method: "POST", body: { token: game.token, hold: on },
     });
     if (r.held === on) takeSeatState({ ...r, state_id: game.stateId });
+  } catch (e) {
+    toast(e.message, true);
+  }
+  render(null);
+}
+
+// "Bid for me up to N" in the open auction (null: stop).
+async function setProxy(limit) {
+  if (game.seat === null) return;
+  try {
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/proxy`, {
+      method: "POST", body: { token: game.token, limit },
+    });
+    takeSeatState({ ...r, state_id: game.stateId });
   } catch (e) {
     toast(e.message, true);
   }
