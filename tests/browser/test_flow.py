@@ -5,6 +5,7 @@ chooses when to be asked."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.browser.conftest import create_game, human_and_bots, screenshot
+from tests.browser.scenarios import first_roll_lands_on_a_deed
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_clicks.py"
 SLOW = {"others_turns": "never", "own_turn": "build", "grace": 30}
@@ -78,3 +80,24 @@ def test_phone_shows_the_countdown_in_view(phone: Any, server: str) -> None:
     box = hold.bounding_box()
     assert box is not None and box["height"] >= 40  # a tap target
     screenshot(phone, "countdown-phone")
+
+
+def test_quick_bids_and_a_standing_bid(page: Any, server: str) -> None:
+    seed = first_roll_lands_on_a_deed("classic", 4)
+    made = create_game(server, "classic", human_and_bots(3, "standard"), seed)
+    page.goto(made["seats"][0]["url"])
+    page.get_by_role("button", name="Roll the dice").click()
+    page.get_by_role("button", name="Auction it").click()
+    quick = page.locator("#quick-bids button").first
+    expect(quick).to_be_enabled()
+    amount = quick.get_attribute("data-action")
+    quick.click()
+    expect(page.locator("#log")).to_contain_text(f"Ann bids ${amount.split()[1]}.")  # type: ignore[union-attr]
+    page.fill("#proxy-limit", "150")
+    page.locator("#proxy-set").click()
+    expect(page.locator("#proxy-on")).to_contain_text("Bidding for you up to $150")
+    # The table bids for Ann (the least each time) until the auction is decided.
+    expect(page.locator("#auction")).to_have_count(0, timeout=30_000)
+    expect(page.locator("#log")).to_contain_text(
+        re.compile(r"wins .* for \$\d+|stays with the bank")
+    )

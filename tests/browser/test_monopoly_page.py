@@ -148,6 +148,11 @@ def test_building_houses_evenly_then_reloading_shows_the_same_game(page: Any, se
     # Even building: the street just built on waits until the others of the group catch up.
     expect(props.locator(f"button[data-action='build {square}']")).to_have_count(0)
     legal = [a["action"] for a in driver.wait_for_decision()["legal_actions"]]
+    # A control that is off says why when pressed: the engine's reason.
+    again = group.locator(f".prop[data-square='{square}'] button", has_text="Build")
+    expect(again).to_have_attribute("aria-disabled", "true")
+    again.dispatch_event("click")
+    expect(page.locator(".toast")).to_contain_text("Not now: build evenly")
     for other in streets:
         if other != square:
             expect(group.locator(".even-rule")).to_contain_text(names()[other])

@@ -226,3 +226,47 @@ def test_fuzzed_action_texts_never_crash(client: TestClient) -> None:
         assert r.status_code < 500, (action, r.text)
 
     run()
+
+
+def test_the_board_carries_each_editions_rules_in_words(client: TestClient) -> None:
+    """Newcomers read the rules on the page: written from the edition's own rule options."""
+    from meeple.games.monopoly.edition import builtin_edition
+
+    for game, players in (("classic", 2), ("frozen-ii", 2), ("my-first-monopoly-1", 2)):
+        seats = [{"type": "human", "name": f"P{k}x"} for k in range(players)]
+        g = client.post("/api/games", json={"game": game, "seats": seats}).json()
+        lines = client.get(f"/api/games/{g['id']}/board").json()["rules_summary"]
+        model = builtin_edition(game)
+        rules = model.rules
+        assert lines[0].startswith(model.name)
+        assert f"{model.currency}{rules.starting_cash} each" in lines[0]
+        assert any(model.names.jail in line for line in lines)
+    g = client.post(
+        "/api/games",
+        json={"game": "monopolis", "seats": [{"type": "human", "name": "Ann"}] * 1
+              + [{"type": "bot", "bot": "random"}] * 2},
+    ).json()  # fmt: skip
+    assert client.get(f"/api/games/{g['id']}/board").json()["rules_summary"]
+
+
+def test_why_an_action_is_refused(client: TestClient) -> None:
+    g = new_game(client)
+    gid, ann, bob = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+    asked = ["roll", "build 39", "mortgage 1", "end_turn", "fly away", "bid x"]
+    r = client.post(f"/api/games/{gid}/why", json={"token": ann, "actions": asked})
+    assert r.status_code == 200, r.text
+    why = r.json()["reasons"]
+    assert why["roll"] is None  # legal now
+    assert "do not own every street" in why["build 39"]
+    assert "do not own Mediterranean Avenue" in why["mortgage 1"]
+    assert "pre_roll" in why["end_turn"] or "roll" in why["end_turn"]
+    assert "action" in why["fly away"] and "integers" in why["bid x"]
+    out = client.post(f"/api/games/{gid}/why", json={"token": bob, "actions": ["roll"]})
+    assert out.json()["reasons"]["roll"].startswith("not now: Ann decides")
+    assert (
+        client.post(f"/api/games/{gid}/why", json={"token": "x", "actions": ["roll"]}).status_code
+        == 403
+    )
+    assert (
+        client.post(f"/api/games/{gid}/why", json={"token": ann, "actions": []}).status_code == 422
+    )

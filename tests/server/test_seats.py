@@ -151,3 +151,27 @@ def test_names_are_checked_when_a_game_is_made(client: TestClient) -> None:
     r = client.post("/api/games", json={"game": "classic", "seats": seats})
     assert r.status_code == 422 and "reserved" in r.json()["detail"]
     assert client.get("/api/games").json() == []  # nothing was made
+
+
+def test_the_turn_timer_hands_an_idle_seat_to_a_bot_until_its_person_is_back(
+    client: TestClient,
+) -> None:
+    """With a turn timer, a person who lets a decision wait too long is played by the standard
+    bot; opening their page gives the seat back."""
+    g = make(client, [ANN, BOT], turn_timer=10)
+    gid, ann = g["id"], g["seats"][0]["token"]
+    live = client.app.state.hub.games[gid]  # type: ignore[attr-defined]
+    live.turn_timer = 0.2  # the API's floor is 10 s; the test shortens the wait
+    live.changed.set()
+    wait_for(lambda: public(client, gid)["seats"][0]["stand_in"] is True)
+    wait_for(lambda: public(client, gid)["state_id"] > 0)  # the bot played Ann's turn
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={ann}") as ws:
+        ws.receive_json()
+        wait_for(lambda: public(client, gid)["seats"][0]["stand_in"] is False)
+    r = client.post("/api/games", json={"game": "classic", "seats": [ANN, BOT], "turn_timer": 5})
+    assert r.status_code == 422  # under 10 s
+
+
+def test_no_turn_timer_unless_asked(client: TestClient) -> None:
+    g = make(client, [ANN, BOT])
+    assert client.app.state.hub.games[g["id"]].turn_timer is None  # type: ignore[attr-defined]

@@ -155,7 +155,7 @@ def test_the_countdown_hold_and_release(client: TestClient) -> None:
         assert r.status_code == 200 and r.json()["held"] is True and r.json()["auto"] is None
         msg = ws.receive_json()
         assert msg == {"type": "seat", "state_id": 0, "seat": 0, "ask": ask, "held": True,
-                       "auto": None}  # fmt: skip
+                       "auto": None, "proxy": None}  # fmt: skip
         # Holding, then rolling: moving on ends the hold.
         r = client.post(
             f"/api/games/{gid}/actions", json={"token": token, "state_id": 0, "action": "roll"}
@@ -199,7 +199,10 @@ def test_an_older_database_gains_the_new_column(tmp_path: Path) -> None:
     with TestClient(create_app(url, 0.0)) as client:
         g = new_game(client, seats=[human(None), human(None) | {"name": "Bob"}], seed=5)
     con = sqlite3.connect(path)
-    added = {"seats": ["ask", "stand_in"], "games": ["host_hash", "invite_hash", "listed"]}
+    added = {
+        "seats": ["ask", "stand_in"],
+        "games": ["host_hash", "invite_hash", "listed", "rematch", "turn_timer"],
+    }
     for table, columns in added.items():
         for column in columns:
             con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")

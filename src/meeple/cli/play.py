@@ -204,9 +204,7 @@ def parse_choice(
         return None, f"{exc}; type a number from 1 to {len(legal)} or an action's text"
     if state.is_legal(action):
         return action, ""
-    why = getattr(state, "why_illegal", None)
-    reason = str(why(action)) if callable(why) else "it is not one of the choices now"
-    return None, f"'{text}' is not legal now: {reason}"
+    return None, f"'{text}' is not legal now: {state.why_illegal(action)}"
 
 
 def table_text(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:

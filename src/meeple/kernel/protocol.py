@@ -205,6 +205,11 @@ class GameState(ABC):
         legal = self.legal_actions()
         return MoveOn(legal[0], FORCED) if len(legal) == 1 else None
 
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now (for a person: a refused request,
+        a disabled control). Games say more than this default."""
+        return "it is not one of the choices now"
+
     def auction_bid(self, seat: int, limit: int) -> tuple[bool, Action | None]:
         """A standing order "bid up to ``limit``" (a proxy bid a front end plays for a person):
         whether ``seat`` is still in an open auction, and what it plays now if it decides (the

@@ -23,6 +23,8 @@ from meeple.server.hub import Hub, HubError
 from meeple.server.schemas import (
     MAX_TOKEN,
     Applied,
+    Chat,
+    ChatMessage,
     Created,
     CreateGame,
     ErrorBody,
@@ -31,14 +33,17 @@ from meeple.server.schemas import (
     HostKey,
     Joined,
     PostAction,
+    PostChat,
     PostHold,
     PostJoin,
     PostProxy,
     PostStandIn,
+    PostWhy,
     PublicGame,
     PutAsk,
     SeatState,
     SeatView,
+    Why,
 )
 from meeple.server.storage import DEFAULT_DATABASE_URL, Storage
 
@@ -124,6 +129,7 @@ async def _plain(send: Send, status: int, detail: str) -> None:
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody, "description": "The token is not a seat's of this game"},
     404: {"model": ErrorBody, "description": "No such game"},
+    429: {"model": ErrorBody, "description": "A limit was reached (the reason says which)"},
     409: {"model": ErrorBody, "description": "Stale state_id (the current one is included)"},
     413: {"model": ErrorBody, "description": "Request body too large"},
     422: {"description": "Malformed request, or an illegal action with the engine's reason"},
@@ -181,7 +187,7 @@ def create_app(
         """Make a game; returns each person's token and page, the host's key and, when seats
         are open, the invite code and page (the game then waits for the host to start it)."""
         seats = [s.model_dump() for s in body.seats]  # a person's ask: a dict or None
-        made = await hub.create(body.game, seats, body.seed, body.listed)
+        made = await hub.create(body.game, seats, body.seed, body.listed, body.turn_timer)
         gid = made.live.id
         return {
             "id": gid,
@@ -295,6 +301,35 @@ def create_app(
         seat = live.seat_of(body.token)
         hub.set_proxy(live, seat, body.limit)
         return {"seat": seat, **live.seat_state(seat)}
+
+    @app.post("/api/games/{gid}/why", response_model=Why, responses=ERRORS)
+    async def post_why(gid: GameIdPath, body: PostWhy) -> dict[str, Any]:
+        """Why each of these actions is refused now, in the engine's words (a page says so on
+        a disabled control); ``null`` for one that is legal."""
+        live = await hub.get(gid)
+        return {
+            "state_id": live.state_id,
+            "reasons": live.why(live.seat_of(body.token), body.actions),
+        }
+
+    @app.post(
+        "/api/games/{gid}/chat", response_model=ChatMessage, status_code=201, responses=ERRORS
+    )
+    async def post_chat(gid: GameIdPath, body: PostChat) -> dict[str, Any]:
+        """Say something at the table (people only): stored with the game and sent to every
+        socket as ``{"type": "chat", ...}``. Limited in length and rate (429 beyond)."""
+        live = await hub.get(gid)
+        return await hub.chat(live, live.seat_of(body.token), body.text)
+
+    @app.get("/api/games/{gid}/chat", response_model=Chat, responses=ERRORS)
+    async def get_chat(
+        gid: GameIdPath,
+        after: Annotated[int, Query(ge=-1, le=2**62)] = -1,
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    ) -> dict[str, Any]:
+        """The game's chat, oldest first: messages after id ``after`` (-1: the newest)."""
+        live = await hub.get(gid)
+        return {"messages": await asyncio.to_thread(storage.chat, live.id, after, limit)}
 
     @app.websocket("/api/games/{gid}/ws")
     async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) -> None:

@@ -48,6 +48,13 @@ log = logging.getLogger("meeple.server")
 
 QUEUE_LIMIT = 1000
 
+CHAT_MAX_CHARS = 300
+"""The longest chat message, in characters."""
+CHAT_BURST = (5, 10.0)
+"""At most this many chat messages from one seat within this many seconds."""
+CHAT_MAX_MESSAGES = 2000
+"""The most messages one game's chat keeps taking."""
+
 STAND_IN = "standard"
 """The bot that plays a person's seat while they are away (handed over by the host or them)."""
 
@@ -105,6 +112,11 @@ class Seat:
     stand_in: bool = False
     # "Bid up to N" in the open auction (played by the table; lapses when the auction ends).
     proxy: int | None = None
+    # The bot stands in because the turn timer ran out: the seat is the person's again as
+    # soon as one of their pages connects.
+    idle: bool = False
+    # When this person's last chat messages were sent (loop time), for the rate limit.
+    chatted: list[float] = field(default_factory=list)
 
     def info(self) -> dict[str, Any]:
         """What everyone may know of the seat: never its token."""
@@ -137,6 +149,10 @@ class LiveGame:
     subscribers: list[Subscriber] = field(default_factory=list)
     # WAITING (seats still open) or CANCELLED, which the state cannot tell; "" otherwise.
     stage: str = ""
+    # Seconds a person may take over a decision before the standard bot plays for them
+    # (None: no timer).
+    turn_timer: float | None = None
+    chat_count: int | None = None  # messages in the game's chat, once counted
     # The events of every action in words (the game's log), built on first request by
     # replaying the stored actions, then kept up to date as actions are committed.
     log: list[list[str]] | None = None
@@ -243,6 +259,31 @@ class LiveGame:
             "auto": auto,
             "proxy": s.proxy,
         }
+
+    def why(self, seat: int, texts: list[str]) -> dict[str, str | None]:
+        """Why each action is refused for ``seat`` now (``None``: legal), in the engine's
+        words; out of the seat's decision, when it may act next."""
+        state = self.state
+        deciding = self.status == ACTIVE and state.current_player() == seat
+        deciding = deciding and self.seats[seat].bot is None
+        out: dict[str, str | None] = {}
+        for text in texts:
+            try:
+                action = Action.parse(text)
+            except ValueError as exc:
+                out[text] = str(exc)
+                continue
+            if not deciding:
+                if self.status != ACTIVE:
+                    out[text] = f"the game is {self.status}"
+                else:
+                    who = self.seats[state.current_player()].name
+                    out[text] = (
+                        f"not now: {who} decides; you may act when the table gives you a chance"
+                    )
+            else:
+                out[text] = None if state.is_legal(action) else state.why_illegal(action)
+        return out
 
     def lapse_proxies(self) -> None:
         """Drop the standing bids of seats no longer in an open auction (it ended, or they
@@ -353,6 +394,7 @@ def rebuild(stored: StoredGame) -> LiveGame:
     return LiveGame(
         stored.id, s, seats, stage=stage, host_hash=stored.host_hash,
         invite_hash=stored.invite_hash, family=family, rematch=stored.rematch,
+        turn_timer=stored.turn_timer,
     )  # fmt: skip
 
 
@@ -488,6 +530,7 @@ class Hub:
         self.bot_pace = bot_pace
         self.games: dict[str, LiveGame] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.side_tasks: set[asyncio.Task[None]] = set()  # kept so they are not collected
         self.gc_before: tuple[int, int, int] | None = None
 
     async def start(self) -> None:
@@ -534,7 +577,12 @@ class Hub:
         task.add_done_callback(lambda t: self.tasks.pop(live.id, None))
 
     async def create(
-        self, game: str, seats: list[dict[str, Any]], seed: int | None, listed: bool = True
+        self,
+        game: str,
+        seats: list[dict[str, Any]],
+        seed: int | None,
+        listed: bool = True,
+        turn_timer: float | None = None,
     ) -> Created:
         """A new game: each person's token (``None`` for bots and open seats), the host's key,
         and the invite code when seats are open (the game then waits for the host to start)."""
@@ -599,6 +647,7 @@ class Hub:
                 host_hash=hash_token(host),
                 invite_hash=None if invite is None else hash_token(invite),
                 listed=listed,
+                turn_timer=turn_timer,
             )
         )
         live = LiveGame(
@@ -609,6 +658,7 @@ class Hub:
             host_hash=hash_token(host),
             invite_hash=None if invite is None else hash_token(invite),
             family=info.family,
+            turn_timer=turn_timer,
         )
         self.games[gid] = live
         self._start_table(live)
@@ -682,20 +732,46 @@ class Hub:
         async with live.lock:
             if live.status not in (WAITING, ACTIVE):
                 raise HubError(409, f"the game is {live.status}")
-            person = live.seats[seat]
-            if person.stand_in == on:
-                return
-            person.stand_in = on
-            person.held = False
-            person.bot = (
-                make_bot(STAND_IN, live.family, derive_seed(live.state.seed, 1 + seat))
-                if on
-                else None
-            )
-            await self.writer.run(self.storage.set_seat, live.id, person.stored())
+            await self._stand_in(live, seat, on)
+
+    async def _stand_in(self, live: LiveGame, seat: int, on: bool, idle: bool = False) -> None:
+        # Caller holds live.lock.
+        person = live.seats[seat]
+        person.idle = on and idle
+        if person.stand_in == on:
+            return
+        person.stand_in = on
+        person.held = False
+        person.bot = (
+            make_bot(STAND_IN, live.family, derive_seed(live.state.seed, 1 + seat)) if on else None
+        )
+        await self.writer.run(self.storage.set_seat, live.id, person.stored())
         live.broadcast_seats()
         live.notify_seat(seat)
         live.changed.set()
+
+    async def time_out(self, live: LiveGame, seat: int, state_id: int) -> bool:
+        """The turn timer ran out on ``seat``'s decision at ``state_id``: the standard bot plays
+        the seat until its person is back. Whether it took over."""
+        async with live.lock:
+            person = live.seats[seat]
+            if (
+                live.state_id != state_id
+                or live.status != ACTIVE
+                or person.kind != "human"
+                or person.stand_in
+                or live.state.current_player() != seat
+            ):
+                return False
+            await self._stand_in(live, seat, True, idle=True)
+            log.info("game %s: seat %d timed out; the standard bot plays it", live.id, seat)
+            return True
+
+    async def welcome_back(self, live: LiveGame, seat: int) -> None:
+        """A person whose seat the timer gave to a bot opened their page: it is theirs again."""
+        async with live.lock:
+            if live.seats[seat].idle:
+                await self._stand_in(live, seat, False)
 
     async def get(self, gid: str) -> LiveGame:
         """The live game ``gid`` (a finished one is loaded from storage); 404 otherwise."""
@@ -742,6 +818,30 @@ class Hub:
                 person.held = False  # moving on ends the hold: the seat is done acting
                 live.notify_seat(seat)
             return texts
+
+    async def chat(self, live: LiveGame, seat: int, text: str) -> dict[str, Any]:
+        """Post a person's chat message: stored with the game, then sent to every socket."""
+        person = live.seats[seat]
+        clean = " ".join(text.split())
+        if not clean:
+            raise HubError(422, "a chat message needs some text")
+        if len(clean) > CHAT_MAX_CHARS:
+            raise HubError(422, f"a chat message is at most {CHAT_MAX_CHARS} characters")
+        now = asyncio.get_running_loop().time()
+        count, window = CHAT_BURST
+        person.chatted = [t for t in person.chatted if now - t < window]
+        if len(person.chatted) >= count:
+            raise HubError(429, f"slow down: at most {count} messages in {window:g} seconds")
+        if live.chat_count is None:
+            live.chat_count = await asyncio.to_thread(self.storage.chat_count, live.id)
+        if live.chat_count >= CHAT_MAX_MESSAGES:
+            raise HubError(429, f"this game's chat is full ({CHAT_MAX_MESSAGES} messages)")
+        person.chatted.append(now)
+        live.chat_count += 1
+        msg = await self.writer.run(self.storage.add_chat, live.id, seat, person.name, clean)
+        for sub in list(live.subscribers):
+            live._put(sub, {"type": "chat", **msg})
+        return msg
 
     async def log_of(self, live: LiveGame) -> list[list[str]]:
         """The game's log: every action's events in words, the same for every reader."""
@@ -861,8 +961,13 @@ class Hub:
         sub = Subscriber(seat)
         live.subscribers.append(sub)
         if seat is not None:
-            live.seats[seat].sockets += 1
+            person = live.seats[seat]
+            person.sockets += 1
             live.changed.set()  # a turn waiting for this person may start
+            if person.idle:
+                task = asyncio.create_task(self.welcome_back(live, seat))
+                self.side_tasks.add(task)
+                task.add_done_callback(self.side_tasks.discard)
         return sub
 
     def unsubscribe(self, live: LiveGame, sub: Subscriber) -> None:
@@ -911,10 +1016,18 @@ class Hub:
                     seats,
                     host_hash=live.host_hash,
                     listed=listed,
+                    turn_timer=live.turn_timer,
                 )
             )
             await self.writer.run(self.storage.set_rematch, live.id, gid)
-            new = LiveGame(gid, state, live_seats, host_hash=live.host_hash, family=family)
+            new = LiveGame(
+                gid,
+                state,
+                live_seats,
+                host_hash=live.host_hash,
+                family=family,
+                turn_timer=live.turn_timer,
+            )
             self.games[gid] = new
             self._start_table(new)
             live.rematch = gid

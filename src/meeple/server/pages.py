@@ -21,7 +21,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from meeple.bots.base import bot_kinds
+from meeple.games.monopolis.render import RULES_SUMMARY
 from meeple.games.monopolis.state import MonopolisState
+from meeple.games.monopoly.render import rules_lines
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.registry import game_ids, game_info
 from meeple.kernel.protocol import GameState
@@ -107,6 +109,9 @@ def _monopoly_board(state: MonopolyState) -> dict[str, Any]:
     kinds = ("street", "railroad", "utility")
     return {
         "family": "monopoly",
+        # The edition's rules in words, from its rule options (the terminal's `info` too), so
+        # a custom edition gets its own.
+        "rules_summary": rules_lines(ed),
         "edition": ed.id,
         "name": ed.name,
         "currency": ed.currency,
@@ -143,6 +148,7 @@ def _monopolis_board(state: MonopolisState) -> dict[str, Any]:
     n = state.n
     return {
         "family": "monopolis",
+        "rules_summary": list(RULES_SUMMARY),
         "resources": list(comps.resources),
         "icons": list(comps.icons),
         "prices": [list(row) for row in comps.prices],

@@ -70,6 +70,11 @@ class CreateGame(_Strict):
     listed: bool = Field(
         default=True, description="List the game in the lobby's open games (false: private)"
     )
+    turn_timer: Annotated[float | None, Field(ge=10, le=86400)] = Field(
+        default=None,
+        description="Seconds a person may take over a decision before the standard bot plays "
+        "their seat until they are back (null: no timer; the lobby sets 120 for listed games)",
+    )
 
 
 class SeatToken(BaseModel):
@@ -212,6 +217,38 @@ class GameLog(BaseModel):
     state_id: int = Field(description="The game's position now")
     first: int = Field(description="The first position this page covers (1: the first move)")
     entries: list[LogEntry] = Field(description="Oldest first; actions without events omitted")
+
+
+class PostWhy(_Strict):
+    token: Secret
+    actions: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=MAX_ACTION)]],
+        Field(min_length=1, max_length=64),
+    ]
+
+
+class Why(BaseModel):
+    state_id: int
+    reasons: dict[str, str | None] = Field(
+        description="Each action's reason for being refused now; null when it is legal"
+    )
+
+
+class PostChat(_Strict):
+    token: Secret
+    text: Annotated[str, Field(min_length=1, max_length=1000)]
+
+
+class ChatMessage(BaseModel):
+    id: int
+    seat: int
+    name: str
+    text: str
+    at: str
+
+
+class Chat(BaseModel):
+    messages: list[ChatMessage] = Field(description="Oldest first")
 
 
 class ErrorBody(BaseModel):

@@ -27,6 +27,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -74,6 +75,8 @@ class GameRow(Base):
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     listed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    # Seconds a person may take over a decision before a bot stands in (NULL: no timer).
+    turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
     # The game started as this one's rematch (same seats, a new seed), once it is over.
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
 
@@ -103,6 +106,21 @@ class ActionRow(Base):
     game: Mapped[str] = mapped_column(String(32), ForeignKey("games.id", ondelete="CASCADE"))
     index: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
+
+
+class ChatRow(Base):
+    """A message of a game's chat (people only; shown to everyone who watches the game)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 def hash_token(token: str) -> str:
@@ -168,6 +186,7 @@ class StoredGame:
     host_hash: str | None = None
     invite_hash: str | None = None
     listed: bool = True
+    turn_timer: float | None = None
     rematch: str | None = None
 
 
@@ -228,6 +247,7 @@ class Storage:
         host_hash: str | None = None,
         invite_hash: str | None = None,
         listed: bool = True,
+        turn_timer: float | None = None,
     ) -> str:
         """Store a new game with its seats; returns its id."""
         gid = secrets.token_hex(8)
@@ -244,6 +264,7 @@ class Storage:
                     host_hash=host_hash,
                     invite_hash=invite_hash,
                     listed=listed,
+                    turn_timer=turn_timer,
                 )
             )
             s.flush()
@@ -321,6 +342,32 @@ class Storage:
             stored = c.execute(select(GameRow.rematch).where(GameRow.id == game)).scalar_one()
         return str(stored)
 
+    def add_chat(self, game: str, seat: int, name: str, text: str) -> dict[str, Any]:
+        """Store a chat message; returns it as the API shows it."""
+        now = dt.datetime.now(dt.UTC)
+        with Session(self.engine) as s, s.begin():
+            row = ChatRow(game=game, seat=seat, name=name, text=text, created=now)
+            s.add(row)
+            s.flush()
+            return _chat(row)
+
+    def chat(self, game: str, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
+        """The game's chat messages with an id above ``after``, oldest first (``limit`` at
+        most); ``after=-1``: the newest ``limit``."""
+        with Session(self.engine) as s:
+            q = select(ChatRow).where(ChatRow.game == game)
+            if after < 0:
+                rows = list(s.scalars(q.order_by(ChatRow.id.desc()).limit(limit)))[::-1]
+            else:
+                rows = list(
+                    s.scalars(q.where(ChatRow.id > after).order_by(ChatRow.id).limit(limit))
+                )
+            return [_chat(r) for r in rows]
+
+    def chat_count(self, game: str) -> int:
+        with Session(self.engine) as s:
+            return int(s.scalar(select(func.count()).where(ChatRow.game == game)) or 0)
+
     def set_ask(self, game: str, seat: int, ask: dict[str, Any] | None) -> None:
         """Store when the person in ``seat`` of ``game`` wants to be asked."""
         with self.engine.begin() as c:
@@ -360,6 +407,7 @@ class Storage:
             host_hash=row.host_hash,
             invite_hash=row.invite_hash,
             listed=row.listed is not False,
+            turn_timer=row.turn_timer,
         )
 
     def load_game(self, game: str) -> StoredGame | None:
@@ -409,3 +457,13 @@ class Storage:
                 }
                 for r in rows
             ]
+
+
+def _chat(row: ChatRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "seat": row.seat,
+        "name": row.name,
+        "text": row.text,
+        "at": row.created.isoformat(),
+    }

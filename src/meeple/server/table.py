@@ -14,6 +14,7 @@ bots plays out as the simulator would play it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,11 @@ RETRY_SECONDS = 1.0
 
 
 async def run_table(hub: Hub, live: LiveGame) -> None:
-    """Play ``live``'s bots and people's automatic moves until the game ends."""
+    """Play ``live``'s bots and people's automatic moves until the game ends; with a turn
+    timer, give a person's seat to the standard bot when a decision waits too long."""
+    loop = asyncio.get_running_loop()
+    timing: tuple[int, int] = (-1, -1)  # the (position, seat) the turn timer counts for
+    started = 0.0
     while True:
         # Nothing below awaits before the wait, so a change cannot slip in between.
         live.changed.clear()
@@ -48,7 +53,19 @@ async def run_table(hub: Hub, live: LiveGame) -> None:
             continue
         move = live.auto(cp)
         if move is None or seat is None or (seat.ask is None and move.moment != PROXY):
-            await live.changed.wait()  # a person decides: wait for anything to change
+            # A person decides: wait for anything to change, or for the turn timer.
+            if seat is None or live.turn_timer is None or seat.kind != "human":
+                await live.changed.wait()
+                continue
+            position = len(state.history)
+            if timing != (position, cp):
+                timing, started = (position, cp), loop.time()
+            left = live.turn_timer - (loop.time() - started)
+            if left <= 0:
+                await hub.time_out(live, cp, position)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.changed.wait(), left)
             continue
         # The grace time (a standing bid goes at a bot's pace): the person may still act,
         # hold the table or change settings.

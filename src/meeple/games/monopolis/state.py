@@ -431,6 +431,10 @@ class MonopolisState(GameState):
 
     # -- reasons for illegal actions -------------------------------------------------------
 
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why ``action`` is not legal now (kernel protocol)."""
+        return self._why_illegal(action)
+
     def _why_illegal(self, action: Action) -> str:
         kind, args = action.kind, action.args
         if self.phase == OVER:

@@ -852,6 +852,11 @@ class MonopolyState(GameState):
             and self.rules.buildings
         ):
             return _build_reason(self, p, action.args[0])
+        deed = action.args[0] if len(action.args) == 1 else -1
+        if action.kind in _DEED_REASONS and 0 <= deed < self.ed.size:
+            why = _DEED_REASONS[action.kind](self, p, deed)
+            if why:
+                return why
         if action.kind not in kinds:
             return (
                 f"seat {p} must decide '{self.decision_name()}' now; legal action kinds: "
@@ -1062,6 +1067,54 @@ class MonopolyState(GameState):
 
     def describe_action(self, action: Action) -> str:
         return describe_action(self, action)
+
+
+def _mortgage_reason(s: MonopolyState, p: int, sq: int) -> str:
+    """Why ``p`` may not mortgage ``sq`` (rules/mortgage.py), or "" when the deed allows it."""
+    ed = s.ed
+    if not s.rules.mortgages:
+        return "this edition has no mortgages"
+    if s.owner[sq] != p:
+        return f"you do not own {ed.square_names[sq]}"
+    if s.mortgaged[sq]:
+        return f"{ed.square_names[sq]} is mortgaged already"
+    g = ed.group_of[sq]
+    if ed.kind[sq] == STREET and buildings.group_has_buildings(s, g):
+        return f"sell the buildings on {ed.groups[g].name} first"
+    return ""
+
+
+def _lift_reason(s: MonopolyState, p: int, sq: int) -> str:
+    """Why ``p`` may not lift the mortgage on ``sq``, or "" when the deed allows it."""
+    ed = s.ed
+    if s.owner[sq] != p:
+        return f"you do not own {ed.square_names[sq]}"
+    if not s.mortgaged[sq]:
+        return f"{ed.square_names[sq]} is not mortgaged"
+    if s.cash[p] < ed.unmortgage_cost[sq]:
+        return f"lifting it costs {ed.unmortgage_cost[sq]}; you have {s.cash[p]}"
+    return ""
+
+
+def _sell_reason(s: MonopolyState, p: int, sq: int) -> str:
+    """Why ``p`` may not sell a building on ``sq`` (rules/buildings.py), or ""."""
+    ed = s.ed
+    if s.owner[sq] != p:
+        return f"you do not own {ed.square_names[sq]}"
+    if s.level[sq] == 0:
+        return f"{ed.square_names[sq]} has no buildings"
+    if not buildings.even_sell_ok(s, sq):
+        return f"sell evenly: another street of {ed.groups[ed.group_of[sq]].name} has more"
+    if not buildings.can_sell(s, p, sq):
+        return f"the bank has too few {ed.names.house}s to break the {ed.names.hotel} up evenly"
+    return ""
+
+
+_DEED_REASONS = {
+    A.MORTGAGE: _mortgage_reason,
+    A.UNMORTGAGE: _lift_reason,
+    A.SELL_BUILDING: _sell_reason,
+}
 
 
 def _build_reason(s: MonopolyState, p: int, sq: int) -> str:

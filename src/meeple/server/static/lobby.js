@@ -89,6 +89,7 @@ async function create(ev) {
   const err = $("create-error");
   err.hidden = true;
   const body = { game: $("game").value, seats: seats.map(seatBody), listed: $("listed").checked };
+  if ($("timer").value) body.turn_timer = Number($("timer").value);
   const seed = $("seed").value.trim();
   if (seed !== "" && !$("seed").disabled) body.seed = Number(seed);
   $("create").disabled = true;
@@ -223,6 +224,8 @@ async function main() {
   select.addEventListener("change", adaptSeats);
   $("add-seat").addEventListener("click", () => { seats.push(defaultSeat(seats.length)); renderSeats(); });
   $("create-form").addEventListener("submit", create);
+  // A listed game gets a turn timer unless the maker says otherwise; a private one none.
+  $("listed").addEventListener("change", () => { $("timer").value = $("listed").checked ? "120" : ""; });
   $("refresh").addEventListener("click", () => { loadGames(); loadMine(); });
   adaptSeats();
   loadMine();

@@ -6,14 +6,15 @@ const CELL = 120;
 const PAD = 10;
 const GRID = 7;
 const KIND_COLORS = {
-  castle: "#6b6f76", park: "#3f9b4a", residential: "#e0a526", business: "#2f6fc0",
+  castle: "#6b6f76", park: "#2f7d3a", residential: "#b35c00", business: "#2f6fc0",
   workplace: "#8a5a3c", special: "#8e3fae",
 };
 const KIND_NAMES = {
   castle: "Castle", park: "Park", residential: "Residential", business: "Business",
   workplace: "Workplace", special: "Special",
 };
-const RES_COLORS = { wood: "#8d5a3b", iron: "#5f7282", tools: "#c28a12", workers: "#4f5bb3" };
+// Dark enough for white text on them (WCAG AA: 4.5 to 1).
+const RES_COLORS = { wood: "#8d5a3b", iron: "#5f7282", tools: "#8c6a00", workers: "#4f5bb3" };
 
 let G = null;
 let dom = null;
@@ -22,6 +23,7 @@ let layers = null;
 const resColor = (r) => RES_COLORS[r] || "#777";
 const resMark = (r) => ({ workers: "P" }[r] || r.charAt(0).toUpperCase());
 const words = (s) => s.replaceAll("_", " ");
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function legalActions() {
   if (!G.myTurn) return [];
@@ -43,7 +45,7 @@ function resChip(r, n) {
 
 function drawCity() {
   const size = GRID * CELL + 2 * PAD;
-  const root = svg("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": "The city", id: "city-svg" });
+  const root = svg("svg", { viewBox: `0 0 ${size} ${size}`, role: "group", "aria-label": "The city: 7 by 7 plots around the castle", id: "city-svg" });
   root.append(svg("rect", { x: 0, y: 0, width: size, height: size, rx: 10, fill: "#dfe9dc" }));
   const grid = svg("g", {});
   for (let p = 0; p < GRID * GRID; p++) {
@@ -73,8 +75,9 @@ function drawCityState() {
   for (const t of v.city) {
     const [x, y] = cellXY(t.plot);
     const c = KIND_COLORS[t.kind] || "#777";
-    const g = svg("g", { class: "tile", id: `plot-${t.plot}`, dataset: { plot: t.plot, kind: t.kind, owner: t.owner } });
-    g.append(svg("title", {}, `${KIND_NAMES[t.kind] || t.kind} worth ${t.value}${t.owner >= 0 ? `, built by ${G.name(t.owner)}` : ""}`));
+    const about = `${KIND_NAMES[t.kind] || t.kind} worth ${t.value}${t.icons.length ? `, ${t.icons.map(words).join(", ")}` : ""}${t.owner >= 0 ? `, built by ${G.name(t.owner)} (${plural(t.houses, "house")})` : ""}${t.cubes ? `, ${plural(t.cubes, "cube")}` : ""}`;
+    const g = svg("g", { class: "tile", id: `plot-${t.plot}`, dataset: { plot: t.plot, kind: t.kind, owner: t.owner }, role: "img", "aria-label": about });
+    g.append(svg("title", {}, about));
     g.append(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 8, fill: c, stroke: "#24302b", "stroke-width": 1.5 }));
     if (t.kind === "castle") {
       g.append(svg("path", { d: `M${x + 30} ${y + 88} v-40 h10 v10 h10 v-10 h20 v10 h10 v-10 h10 v40 z`, fill: "#d9dde2", stroke: "#24302b", "stroke-width": 1.5 }));
@@ -102,11 +105,15 @@ function drawCityState() {
     const [x, y] = cellXY(rc.plot);
     const a = builds.get(rc.plot);
     const card = rc.card;
+    // A card a build can start on is a button (Enter or Space on it, as a tap); the others are pictures.
+    const about = `Type ${card.type} card: ${card.needs.join(", ")}${a ? ` (choose to ${a.label})` : ""}`;
     const g = svg("g", {
       class: `req${a ? " target" : ""}`, id: `plot-${rc.plot}`, dataset: { plot: rc.plot, card: card.id },
       style: a ? "cursor:pointer" : "", onclick: () => a && G.act(a.text),
+      role: a ? "button" : "img", "aria-label": about, tabindex: a ? 0 : null,
+      onkeydown: (e) => { if (a && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); G.act(a.text); } },
     });
-    g.append(svg("title", {}, `Type ${card.type} card: ${card.needs.join(", ")}${a ? ` (click to ${a.label})` : ""}`));
+    g.append(svg("title", {}, about));
     g.append(svg("rect", { x: x + 12, y: y + 10, width: CELL - 24, height: CELL - 20, rx: 8, fill: a ? "#e6f6ec" : "#ffffff", stroke: a ? "#1f6f4a" : "#8a968f", "stroke-width": a ? 3 : 1.5 }));
     g.append(svg("text", { x: x + CELL / 2, y: y + 30, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#24302b" }, `Type ${card.type}`));
     const n = card.needs.length;

@@ -1,7 +1,7 @@
 // The Monopoly family's game page: the board as SVG (any edition: 40 or 24 squares, colour
 // groups, owners, mortgages, buildings, tokens, the snowflake, Jail or Time Out), the players,
 // and every decision as controls built from the seat's legal actions.
-import { el, svg, parseAction, inkOn, wrap, autoPanel } from "./util.js";
+import { el, svg, parseAction, inkOn, autoPanel } from "./util.js";
 
 const SIZE = 1000;
 let G = null; // the game (play.js)
@@ -9,7 +9,11 @@ let dom = null;
 let geo = null; // square rectangles
 let tokens = []; // per seat: {g, at, jailed, timer}
 let layers = null;
-let selected = -1;
+let selected = -1; // the square whose deed is open (tapped), or -1
+let preview = -1; // the square hovered or focused, whose deed shows meanwhile
+let rover = -1; // the square the board's Tab stop is on
+let rendered = false;
+let codes = []; // each colour group's letter (groupCodes)
 let lastDiceSid = -1;
 
 // ---------------------------------------------------------------- geometry
@@ -18,7 +22,7 @@ function geometry(n) {
   const k = n / 4 - 1;
   const C = n >= 40 ? 130 : 150;
   const W = (SIZE - 2 * C) / k;
-  const B = Math.round(C * 0.2); // the colour band
+  const B = Math.max(Math.round(C * 0.2), Math.round(floor * 1.2)); // the colour band, room for its letter
   const out = [];
   for (let i = 0; i < n; i++) {
     const side = Math.floor(i / (n / 4));
@@ -37,9 +41,16 @@ function geometry(n) {
     else if (r.side === "left") { r.band = [r.x + r.w - B, r.y, B, r.h]; r.area = [r.x, r.y, r.w - B, r.h]; r.outer = [r.x, r.y, 7, r.h]; }
     else if (r.side === "right") { r.band = [r.x, r.y, B, r.h]; r.area = [r.x + B, r.y, r.w - B, r.h]; r.outer = [r.x + r.w - 7, r.y, 7, r.h]; }
     else { r.area = [r.x, r.y, r.w, r.h]; }
+    r.rest = r.band; // the band beside the group's letter: buildings and the mortgage tag
     out.push(r);
   }
-  return { n, C, W, B, squares: out };
+  // Tokens: their letter never under the floor either; on narrow squares two to a row.
+  const base = n >= 40 ? 13 : 19;
+  const font = Math.max(base * 1.05, floor);
+  const rad = Math.max(base, font * 0.8);
+  const per = Math.max(2, Math.min(4, Math.floor((W - 4) / (rad * 1.6))));
+  const token = { r: rad, font, per, step: Math.max(n >= 40 ? 26 : 36, rad * 1.45) };
+  return { n, C, W, B, squares: out, token };
 }
 
 // ---------------------------------------------------------------- helpers
@@ -68,6 +79,14 @@ function legalActions() {
 }
 
 function button(a, opts = {}) {
+  if (!a && opts.intended && !G.busy) {
+    // Not legal now: the control says why when pressed (the engine's reason, POST /why),
+    // rather than sitting there greyed out with no explanation.
+    return el("button", {
+      type: "button", class: `${opts.cls || ""} off`, title: opts.title, "aria-disabled": "true",
+      dataset: { intended: opts.intended }, onclick: () => G.explain(opts.intended),
+    }, opts.label || "");
+  }
   const b = el("button", {
     type: "button", class: opts.cls || "", title: opts.title,
     dataset: { action: a ? a.text : "" },
@@ -77,11 +96,140 @@ function button(a, opts = {}) {
   return b;
 }
 
+// ---------------------------------------------------------------- type on the board
+
+// No text on the board is drawn under MIN_PX CSS px (issue 16: names readable on a 390 px
+// phone). The board is drawn in the units of its 1000 x 1000 viewBox; `unit` is how many CSS px
+// one unit is on screen (measured, and the board drawn again when it changes), so no font is
+// smaller than `floor` = MIN_PX / unit units. A name that does not fit its square at that size
+// is shortened: the usual abbreviations, then without its small words, then words cut with a
+// full stop ("Medit."); the deed (tap or hover) has it in full.
+const MIN_PX = 11.5;
+let unit = 1; // CSS px per board unit, as drawn
+let floor = MIN_PX; // the smallest font size, in board units
+let family = "sans-serif"; // the page's font, for measuring text
+const measurer = document.createElement("canvas").getContext("2d");
+const ABBREVIATIONS = [["Just Visiting", "Visiting"], ["Avenue", "Ave."], ["Railroad", "R.R."], ["Electricity", "Electric"]];
+const WEAK = new Set(["a", "an", "the", "and", "of", "at", "in", "on", "to", "/", "-"]);
+
+const fs = (size) => Math.max(size, floor);
+
+// Black or white on `hex`, whichever contrasts more (WCAG's ratio: at least 4.58 to 1 on any colour).
+function ink(hex) {
+  const h = hex.replace("#", "");
+  const full = h.length === 3 ? h.split("").map((c) => c + c).join("") : h;
+  const lin = (k) => {
+    const c = parseInt(full.slice(k, k + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const L = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000000" : "#ffffff";
+}
+
+function textWidth(text, size, weight = 400) {
+  measurer.font = `${weight} ${size}px ${family}`;
+  return measurer.measureText(text).width;
+}
+
+// `text` in at most `lines` lines of `width` units at `size`: whole when it fits, else shortened.
+function fitLines(text, width, lines, size, weight = 400) {
+  const fits = (s) => textWidth(s, size, weight) <= width;
+  // The longest start of `word` (at least `least` letters) that fits after `before`, with a full stop.
+  const cut = (word, before = "", least = 2) => {
+    for (let k = word.length - 1; k >= least; k--) if (fits(`${before}${word.slice(0, k)}.`)) return `${before}${word.slice(0, k)}.`;
+    return null;
+  };
+  const layout = (words) => {
+    const out = [];
+    for (const w of words) {
+      const piece = fits(w) ? w : cut(w) || w.slice(0, 1);
+      const last = out.length - 1;
+      if (last >= 0 && fits(`${out[last]} ${piece}`)) out[last] += ` ${piece}`;
+      else out.push(piece);
+    }
+    return out;
+  };
+  let short = text;
+  for (const [long, abbr] of ABBREVIATIONS) short = short.replaceAll(long, abbr);
+  const words = short.split(/\s+/).filter(Boolean);
+  const content = words.filter((w) => !WEAK.has(w.toLowerCase()));
+  const strong = content.length ? content : words;
+  let best = [];
+  for (const candidate of [text.split(/\s+/).filter(Boolean), words, strong]) {
+    best = layout(candidate);
+    if (best.length <= lines) return best;
+  }
+  // Too long even so: the first lines, the last one with the start of the next word if it fits
+  // ("Fire T."), else marked as cut.
+  const kept = best.slice(0, lines);
+  const end = kept[lines - 1];
+  const next = best[lines].split(" ")[0].replace(/\.$/, "");
+  const more = end.endsWith(".") ? null : cut(next, `${end} `, 1);
+  if (more) kept[lines - 1] = more;
+  else if (!end.endsWith(".") && fits(`${end}…`)) kept[lines - 1] = `${end}…`;
+  return kept;
+}
+
+// The first of `options` that fits `width` whole, or null.
+function fitOne(options, width, size, weight = 400) {
+  return options.find((s) => textWidth(s, size, weight) <= width) ?? null;
+}
+
+// A letter (or two) for each colour group, from its name, so that groups are told apart by more
+// than colour (issue 16): Brown B, Light Blue L, Dark Blue D; on a clash the initials (TM), then
+// the first two letters (Ra), then a number. Streets choose first. Any edition's data gives its own.
+function groupCodes(groups) {
+  const used = new Set();
+  const codes = groups.map(() => "");
+  const order = groups.map((g, k) => k).sort((a, b) => (groups[a].kind !== "street") - (groups[b].kind !== "street") || a - b);
+  for (const k of order) {
+    const words = groups[k].name.split(/\s+/).filter(Boolean);
+    const first = words[0] || "";
+    const tries = [first.charAt(0).toUpperCase(), words.map((w) => w.charAt(0)).join("").slice(0, 2).toUpperCase(),
+      first.charAt(0).toUpperCase() + first.slice(1, 2).toLowerCase(), String(k + 1)];
+    codes[k] = tries.find((t) => t && !used.has(t)) || String(k + 1);
+    used.add(codes[k]);
+  }
+  return codes;
+}
+
+// CSS px per board unit: as drawn once the board is on screen, else as the page's layout will draw it.
+function measuredUnit() {
+  const root = layers && layers.root;
+  const box = root ? root.getBoundingClientRect() : null;
+  if (box && box.width > 0) return Math.min(box.width, box.height) / SIZE;
+  const w = window.innerWidth, h = window.innerHeight;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 15;
+  if (w <= 980) return (w - rem) / SIZE; // one column
+  return Math.min(Math.min(w, 1400) - 380 - 3 * rem, h - 5.5 * rem) / SIZE;
+}
+
+// Draw the board again when its size on screen changes enough to change the type.
+function watchSize() {
+  if (typeof ResizeObserver === "undefined") return;
+  new ResizeObserver(() => {
+    const u = measuredUnit();
+    if (u > 0 && Math.abs(u - unit) / unit > 0.02) {
+      unit = u;
+      drawBoard();
+      if (rendered) {
+        drawDynamic();
+        renderInspect();
+      }
+    }
+  }).observe(dom.board);
+}
+
 // ---------------------------------------------------------------- the board
 
 function drawBoard() {
+  family = getComputedStyle(dom.board).fontFamily || family;
+  floor = MIN_PX / unit;
+  geo = geometry(G.board.squares.length);
   const root = svg("svg", {
-    viewBox: `0 0 ${SIZE} ${SIZE}`, role: "img", "aria-label": `${G.board.name} board`, id: "board-svg",
+    viewBox: `0 0 ${SIZE} ${SIZE}`, role: "group", id: "board-svg",
+    "aria-label": `${G.board.name} board: arrow keys go from square to square, Enter shows the deed`,
+    onkeydown: boardKeys,
   });
   const defs = svg("defs", {},
     svg("pattern", { id: "hatch", width: 10, height: 10, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
@@ -91,76 +239,109 @@ function drawBoard() {
   root.append(svg("rect", { x: 0, y: 0, width: SIZE, height: SIZE, fill: "#cfe8d5", rx: 6 }));
   const squaresLayer = svg("g", {});
   const dyn = [];
+  const squares = [];
   geo.squares.forEach((r, i) => {
     const sq = G.board.squares[i];
-    const g = svg("g", { class: "sq", id: `sq-${i}`, dataset: { index: i }, onclick: () => clickSquare(i) });
+    // A square is a button: it shows its deed (or places what the decision places there).
+    const g = svg("g", {
+      class: "sq", id: `sq-${i}`, dataset: { index: i }, role: "button", tabindex: -1,
+      onclick: () => clickSquare(i),
+      onpointerenter: (e) => { if (e.pointerType === "mouse") showPreview(i); },
+      onpointerleave: (e) => { if (e.pointerType === "mouse") showPreview(-1); },
+      onfocus: () => { rover = i; if (g.matches(":focus-visible")) showPreview(i); },
+      onblur: () => showPreview(-1),
+    });
     g.append(svg("rect", { class: "base", x: r.x, y: r.y, width: r.w, height: r.h, fill: "#fbfaf3", stroke: "#2b3a33", "stroke-width": 1.5 }));
     g.append(svg("title", {}, sq.name));
-    if (r.side === "corner") drawCorner(g, r, sq, i);
+    if (r.side === "corner") drawCorner(g, r, sq);
     else drawSide(g, r, sq);
     const d = svg("g", { class: "dyn", "pointer-events": "none" });
     g.append(d);
     dyn.push(d);
+    squares.push(g);
     squaresLayer.append(g);
   });
   root.append(squaresLayer);
-  const centre = svg("g", { id: "centre" });
+  const centre = svg("g", { id: "centre", "aria-hidden": "true" });
   root.append(centre);
-  const tokenLayer = svg("g", { id: "tokens", "pointer-events": "none" });
+  const tokenLayer = svg("g", { id: "tokens", "pointer-events": "none", "aria-hidden": "true" });
   root.append(tokenLayer);
+  const { r: rad, font } = geo.token;
   tokens = G.view.players.map((p) => {
     const c = G.colors[p.seat];
-    const r = geo.n >= 40 ? 13 : 19;
     const g = svg("g", { class: "token-g", id: `token-${p.seat}`, dataset: { seat: p.seat } },
-      svg("circle", { r: r + 1.5, fill: "#fff", opacity: 0.9 }),
-      svg("circle", { r, fill: c, stroke: "#1c2421", "stroke-width": 1.5 }),
-      svg("text", { "text-anchor": "middle", "dominant-baseline": "central", fill: inkOn(c), "font-size": r * 1.05, "font-weight": 800 }, G.mark(p.seat)));
+      svg("circle", { r: rad + 1.5, fill: "#fff", opacity: 0.9 }),
+      svg("circle", { r: rad, fill: c, stroke: "#1c2421", "stroke-width": 1.5 }),
+      svg("text", { "text-anchor": "middle", "dominant-baseline": "central", fill: ink(c), "font-size": font, "font-weight": 800 }, G.mark(p.seat)));
     tokenLayer.append(g);
     return { g, at: -1, jailed: false, timer: null };
   });
-  layers = { root, dyn, centre };
+  layers = { root, dyn, centre, squares };
   dom.board.textContent = "";
   dom.board.append(root);
+  // The deed of the square hovered, focused or tapped, over the board's centre.
+  dom.deed = el("section", {
+    class: "deed-pop", id: "deed", hidden: true, "aria-label": "Deed",
+    onkeydown: (e) => { if (e.key === "Escape") closeDeed(); },
+  });
+  dom.board.append(dom.deed);
 }
 
-function textLines(g, lines, x, y, size, cls, anchor = "middle") {
+function textLines(g, lines, x, y, size, cls, weight = null) {
   lines.forEach((line, k) => {
-    g.append(svg("text", { x, y: y + k * size * 1.12, class: cls, "text-anchor": anchor, "font-size": size }, line));
+    g.append(svg("text", { x, y: y + k * size * 1.12, class: cls, "text-anchor": "middle", "font-size": size, style: weight ? `font-weight:${weight}` : null }, line));
   });
 }
 
 function drawSide(g, r, sq) {
   const grp = sq.group >= 0 ? G.board.groups[sq.group] : null;
+  const big = geo.n < 40;
   if (grp && sq.kind === "street") {
-    g.append(svg("rect", { x: r.band[0], y: r.band[1], width: r.band[2], height: r.band[3], fill: grp.color, stroke: "#2b3a33", "stroke-width": 1.2 }));
+    // The colour band, with the group's letter at its start (the buildings go beside it).
+    const [bx, by, bw, bh] = r.band;
+    g.append(svg("rect", { x: bx, y: by, width: bw, height: bh, fill: grp.color, stroke: "#2b3a33", "stroke-width": 1.2 }));
+    const code = codes[sq.group];
+    const size = fs(big ? 15 : 12);
+    const vertical = bh > bw;
+    const len = Math.max(Math.min(bw, bh), textWidth(code, size, 800) + 8);
+    const cx = vertical ? bx + bw / 2 : bx + len / 2, cy = vertical ? by + len / 2 : by + bh / 2;
+    g.append(svg("text", { x: cx, y: cy, class: "group-code", "text-anchor": "middle", "dominant-baseline": "central", "font-size": size, "font-weight": 800, fill: ink(grp.color) }, code));
+    r.rest = vertical ? [bx, by + len, bw, bh - len] : [bx + len, by, bw - len, bh];
   }
   const [ax, ay, aw, ah] = r.area;
   const horizontal = r.side === "left" || r.side === "right";
-  const big = geo.n < 40;
-  // The longest word must fit the square: shrink the type for it if needed.
-  const longest = Math.max(...sq.name.split(/\s+/).map((w) => w.length));
-  const size = Math.min(big ? 15 : 11.5, (aw - 6) / (longest * 0.68));
-  const width = Math.max(longest, Math.floor((aw - 8) / (size * 0.56)));
-  const lines = wrap(sq.name, width, horizontal ? 3 : 4);
-  textLines(g, lines, ax + aw / 2, ay + size + 6, size, "sq-name");
-  let foot = "";
-  if (sq.price) foot = money(sq.price);
-  else if (sq.kind === "tax") foot = `Pay ${money(sq.amount || 0)}`;
-  else if (sq.kind === "element") foot = "Travel on";
+  const size = fs(big ? 15 : 11.5), small = fs(big ? 14 : 11);
+  let foot = null;
+  if (sq.price) foot = fitOne([money(sq.price)], aw - 4, small) || String(sq.price); // the narrowest phones: no currency
+  else if (sq.kind === "tax") foot = fitOne([`Pay ${money(sq.amount || 0)}`, money(sq.amount || 0)], aw - 4, small) || String(sq.amount || 0);
+  else if (sq.kind === "element") foot = fitOne(["Travel on"], aw - 6, small);
+  const footH = foot ? small + 10 : 0;
+  const icon = sq.kind === "card" ? fs(big ? 40 : 30) : sq.kind === "snowflake" ? (big ? 40 : 32) : 0;
+  const lineH = size * 1.12;
+  const room = Math.floor((ah - 8 - footH - icon * 0.8) / lineH);
+  const weight = size > 15 ? 500 : 600; // small on screen: the narrower type fits more of the name
+  const lines = fitLines(sq.name, aw - 5, Math.max(1, Math.min(horizontal ? 3 : 4, room)), size, weight);
+  textLines(g, lines, ax + aw / 2, ay + 4 + size * 0.92, size, "sq-name", weight);
+  // The icon in the middle of what is left below the name.
+  const top = ay + 6 + lines.length * lineH, bottom = ay + ah - footH;
+  const mid = (top + bottom) / 2;
   if (sq.kind === "card") {
-    g.append(svg("text", { x: ax + aw / 2, y: ay + ah - (horizontal ? 14 : 22), "text-anchor": "middle", "font-size": big ? 40 : 30, "font-weight": 800, fill: "#a0522d", opacity: 0.75 }, "?"));
+    g.append(svg("text", { x: ax + aw / 2, y: mid + icon * 0.36, "text-anchor": "middle", "font-size": icon, "font-weight": 800, fill: "#a0522d", opacity: 0.75 }, "?"));
   }
-  if (sq.kind === "snowflake") snowflakeIcon(g, ax + aw / 2, ay + ah - (horizontal ? 22 : 32), big ? 18 : 14);
-  if (foot) g.append(svg("text", { x: ax + aw / 2, y: ay + ah - 12, class: "sq-price", "text-anchor": "middle", "font-size": big ? 14 : 11 }, foot));
+  if (sq.kind === "snowflake") snowflakeIcon(g, ax + aw / 2, mid, icon * 0.42);
+  if (foot) g.append(svg("text", { x: ax + aw / 2, y: ay + ah - 9, class: "sq-price", "text-anchor": "middle", "font-size": small }, foot));
 }
 
-function drawCorner(g, r, sq, i) {
+function drawCorner(g, r, sq) {
   const kind = sq.kind;
   const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
   if (kind === "go") {
-    g.append(svg("text", { x: cx, y: cy - 2, "text-anchor": "middle", "font-size": 44, "font-weight": 900, fill: "#c62828" }, "GO"));
-    g.append(svg("text", { x: cx, y: r.y + 26, "text-anchor": "middle", class: "sq-price", "font-size": 12 }, `Collect ${money(G.board.rules.go_salary)}`));
-    g.append(svg("text", { x: cx, y: cy + 26, "text-anchor": "middle", "font-size": 24, fill: "#c62828" }, "←"));
+    const salary = money(G.board.rules.go_salary);
+    const s = fs(12);
+    const collect = fitOne([`Collect ${salary}`, `+${salary}`], r.w - 10, s);
+    if (collect) g.append(svg("text", { x: cx, y: r.y + 6 + s * 0.9, "text-anchor": "middle", class: "sq-price", "font-size": s }, collect));
+    g.append(svg("text", { x: cx, y: cy + 8, "text-anchor": "middle", "font-size": 44, "font-weight": 900, fill: "#c62828" }, "GO"));
+    g.append(svg("text", { x: cx, y: cy + 14 + fs(24) * 0.8, "text-anchor": "middle", "font-size": fs(24), fill: "#c62828" }, "←"));
     return;
   }
   if (kind === "jail") {
@@ -171,15 +352,21 @@ function drawCorner(g, r, sq, i) {
       const x = cell.x + (cell.w * k) / 4;
       g.append(svg("line", { x1: x, y1: cell.y, x2: x, y2: cell.y + cell.h, stroke: "#2b3a33", "stroke-width": 1.2, opacity: 0.5 }));
     }
-    const label = G.board.names.jail;
-    textLines(g, wrap(label.toUpperCase(), 8, 2), cell.x + cell.w / 2, cell.y + cell.h / 2 - 2, 14, "corner-name");
-    g.append(svg("text", { x: r.x + 8, y: r.y + r.h - 10, class: "sq-price", "font-size": 11 }, "Just visiting"));
+    const size = fs(14);
+    const label = fitLines(G.board.names.jail.toUpperCase(), cell.w - 4, 2, size, 800);
+    textLines(g, label, cell.x + cell.w / 2, cell.y + cell.h / 2 + size * 0.35 - ((label.length - 1) * size * 1.12) / 2, size, "corner-name");
+    const s = fs(11);
+    const visiting = fitOne(["Just visiting"], r.w - 12, s) || fitLines("Visiting", r.w - 12, 1, s)[0];
+    g.append(svg("text", { x: r.x + 6, y: r.y + r.h - 9, class: "sq-price", "font-size": s }, visiting));
     return;
   }
-  const label = sq.name;
-  textLines(g, wrap(label, 11, 3), cx, r.y + 34, 15, "corner-name");
-  if (kind === "free_parking") g.append(svg("text", { x: cx, y: cy + 42, "text-anchor": "middle", "font-size": 26, "font-weight": 800, fill: "#1b6ddb" }, "P"));
-  if (kind === "go_to_jail") g.append(svg("text", { x: cx, y: cy + 42, "text-anchor": "middle", "font-size": 24, fill: "#c62828" }, "↙"));
+  const size = fs(15);
+  const iconSize = fs(kind === "free_parking" ? 26 : 24);
+  const lines = fitLines(sq.name, r.w - 10, kind === "free_parking" || kind === "go_to_jail" ? 2 : 3, size, 800);
+  textLines(g, lines, cx, r.y + 6 + size * 0.92, size, "corner-name");
+  const y = Math.max(r.y + 12 + lines.length * size * 1.12 + iconSize * 0.8, cy + 30);
+  if (kind === "free_parking") g.append(svg("text", { x: cx, y, "text-anchor": "middle", "font-size": iconSize, "font-weight": 800, fill: "#1b6ddb" }, "P"));
+  if (kind === "go_to_jail") g.append(svg("text", { x: cx, y, "text-anchor": "middle", "font-size": iconSize, fill: "#c62828" }, "↙"));
 }
 
 function jailCell(r) {
@@ -203,18 +390,17 @@ function snowflakeIcon(g, x, y, s) {
 function tokenSpot(i, seat, jailed) {
   const r = geo.squares[i];
   const n = G.view.players.length;
-  const per = 4;
+  const { r: rad, per, step } = geo.token;
   const col = seat % per, row = Math.floor(seat / per);
-  const step = geo.n >= 40 ? 26 : 36;
   if (r.side === "corner" && G.board.squares[i].kind === "jail") {
+    const cell = jailCell(r);
     if (jailed) {
-      const cell = jailCell(r);
-      return [cell.x + cell.w / 2 + (col - 1.5) * step * 0.8, cell.y + cell.h - 14 - row * step * 0.8];
+      const cols = Math.min(per, n);
+      const x = cell.x + cell.w / 2 + (col - (cols - 1) / 2) * Math.min(step * 0.8, (cell.w - 2 * rad) / Math.max(1, cols - 1));
+      return [x, cell.y + cell.h - rad - 2 - row * step * 0.8];
     }
     // Just visiting: down the outer strip on the left, then along the bottom.
-    const cell = jailCell(r);
     const strip = r.w - cell.w;
-    const rad = geo.n >= 40 ? 13 : 19;
     const gap = (r.h - rad) / 4;
     const spots = [0, 1, 2, 3].map((k) => [r.x + strip / 2, r.y + rad + 4 + k * gap * 0.8])
       .concat([0, 1, 2, 3].map((k) => [r.x + strip + rad + 2 + k * (cell.w - rad) / 4, r.y + r.h - strip / 2 - 4]));
@@ -222,12 +408,8 @@ function tokenSpot(i, seat, jailed) {
   }
   const [ax, ay, aw, ah] = r.area;
   const cols = Math.min(per, n);
-  if (r.side === "corner") {
-    // Along the bottom of a corner, clear of its name.
-    const x = ax + aw / 2 + (col - (cols - 1) / 2) * Math.min(step, (aw - 10) / cols);
-    return [x, ay + ah - 22 - row * step * 0.9];
-  }
   const x = ax + aw / 2 + (col - (cols - 1) / 2) * Math.min(step, (aw - 10) / cols);
+  if (r.side === "corner") return [x, ay + ah - rad - 9 - row * step * 0.9]; // along the bottom, clear of the name
   const rows = Math.ceil(n / per);
   const y = ay + ah * 0.62 + (row - (rows - 1) / 2) * step * 0.9;
   return [x, y];
@@ -269,42 +451,56 @@ function moveTokens() {
   });
 }
 
-function drawDynamic() {
-  const v = G.view;
+// The places the decision can put something (a won building, the snowflake): square -> action.
+function placeTargets() {
   const targets = new Map();
   for (const a of legalActions()) {
     if (a.kind === "place_building" || a.kind === "place_snowflake") targets.set(a.args[0], a);
   }
+  return targets;
+}
+
+function drawDynamic() {
+  rendered = true;
+  const v = G.view;
+  const targets = placeTargets();
   geo.squares.forEach((r, i) => {
     const d = layers.dyn[i];
     d.textContent = "";
     const s = v.squares[i];
-    const gnode = d.parentNode;
+    const gnode = layers.squares[i];
     gnode.dataset.owner = s.owner;
     gnode.dataset.level = s.level;
     gnode.dataset.mortgaged = s.mortgaged ? "true" : "false";
     gnode.classList.toggle("target", targets.has(i));
     gnode.classList.toggle("selected", selected === i);
+    gnode.setAttribute("aria-label", squareLabel(i, targets.get(i)));
     if (r.side === "corner") return;
+    const big = geo.n < 40;
     if (s.owner >= 0) {
       const c = G.colors[s.owner];
       d.append(svg("rect", { x: r.outer[0], y: r.outer[1], width: r.outer[2], height: r.outer[3], fill: c }));
       // The owner's name replaces the price.
       const [ax, ay, aw, ah] = r.area;
-      d.append(svg("rect", { x: ax + 4, y: ay + ah - 26, width: aw - 8, height: 18, rx: 9, fill: c }));
-      const big = geo.n < 40;
-      d.append(svg("text", { x: ax + aw / 2, y: ay + ah - 13, "text-anchor": "middle", "font-size": big ? 13 : 11, "font-weight": 700, fill: inkOn(c), class: "owner-label" }, G.name(s.owner).slice(0, 10)));
+      const size = fs(big ? 13 : 11);
+      const h = size + 7;
+      d.append(svg("rect", { x: ax + 4, y: ay + ah - h - 3, width: aw - 8, height: h, rx: h / 2, fill: c }));
+      const name = fitLines(G.name(s.owner), aw - 14, 1, size, 700)[0];
+      d.append(svg("text", { x: ax + aw / 2, y: ay + ah - 3 - h / 2 + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: ink(c), class: "owner-label" }, name));
     }
-    if (s.level > 0 && r.band) drawBuildings(d, r, s.level);
+    if (s.level > 0 && r.band) drawBuildings(d, r.rest, s.level);
     if (s.mortgaged) {
-      // Hatched, with a red label across the band (a mortgaged street has no buildings).
+      // Hatched, with a red tag on the band beside the group's letter (no buildings then).
       d.append(svg("rect", { x: r.x, y: r.y, width: r.w, height: r.h, fill: "url(#hatch)", class: "mortgage-mark" }));
-      const [bx, by, bw, bh] = r.band;
+      const [bx, by, bw, bh] = r.rest;
       const cx = bx + bw / 2, cy = by + bh / 2;
       const vertical = bh > bw;
-      const label = svg("g", { transform: vertical ? `rotate(-90 ${cx} ${cy})` : "" },
-        svg("rect", { x: cx - 34, y: cy - 8, width: 68, height: 16, rx: 3, fill: "#b3261e" }),
-        svg("text", { x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 9.5, "font-weight": 800, fill: "#fff", "letter-spacing": 0.5 }, "MORTGAGED"));
+      const size = fs(9.5);
+      const word = fitOne(["MORTGAGED", "MORTG.", "M"], Math.max(bw, bh) - 8, size, 800) || "M";
+      const w = textWidth(word, size, 800) + 8, h = size + 6;
+      const label = svg("g", { transform: vertical && w > bw ? `rotate(-90 ${cx} ${cy})` : "" },
+        svg("rect", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 3, fill: "#b3261e" }),
+        svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff", "letter-spacing": 0.5 }, word));
       d.append(label);
     }
     if (v.snowflake === i) {
@@ -314,26 +510,61 @@ function drawDynamic() {
       f.setAttribute("class", "snowflake-token");
     }
   });
+  // The board is one stop of the Tab key: on a square to place on when there is one, else on
+  // the last square focused, else where this seat stands.
+  const mine = G.seat !== null && v.players[G.seat] ? v.players[G.seat].position : 0;
+  const first = targets.size ? [...targets.keys()][0] : -1;
+  const stop = first >= 0 && !targets.has(rover) ? first : rover >= 0 ? rover : mine;
+  layers.squares.forEach((g, k) => g.setAttribute("tabindex", k === stop ? "0" : "-1"));
   moveTokens();
   drawCentre();
 }
 
-function drawBuildings(d, r, level) {
-  const [bx, by, bw, bh] = r.band;
+// What a screen reader says for square i: its name, group, price or owner, buildings, who stands there.
+function squareLabel(i, target) {
+  const v = G.view;
+  const sq = G.board.squares[i];
+  const s = v.squares[i];
+  const grp = group(i);
+  const bits = [sq.name];
+  if (grp && sq.kind === "street") bits.push(`${grp.name} group (${codes[sq.group]})`);
+  if (sq.price) bits.push(`price ${money(sq.price)}`);
+  if (sq.kind === "tax") bits.push(`pay ${money(sq.amount || 0)}`);
+  if (isProperty(i)) bits.push(s.owner >= 0 ? `owned by ${G.name(s.owner)}` : "not owned");
+  if (s.level > 0) bits.push(levelText(s.level));
+  if (s.mortgaged) bits.push("mortgaged");
+  if (v.snowflake === i) bits.push("the snowflake is here");
+  const here = v.players.filter((p) => p.alive && p.position === i).map((p) => `${G.name(p.seat)}${p.in_jail ? ` (in ${G.board.names.jail})` : ""}`);
+  if (here.length) bits.push(`here: ${here.join(", ")}`);
+  if (target) bits.push(`choose to ${target.label}`);
+  return bits.join(", ");
+}
+
+function drawBuildings(d, rest, level) {
+  const [bx, by, bw, bh] = rest;
   const vertical = bh > bw;
-  const hotel = level >= 5;
-  if (hotel) {
-    const w = vertical ? bw * 0.7 : bw * 0.5, h = vertical ? bh * 0.5 : bh * 0.7;
+  const long = vertical ? bh : bw, short = vertical ? bw : bh;
+  if (level >= 5) {
+    const w = vertical ? short * 0.7 : Math.min(long * 0.7, short * 1.6), h = vertical ? Math.min(long * 0.7, short * 1.6) : short * 0.7;
     d.append(svg("rect", { class: "hotel", x: bx + (bw - w) / 2, y: by + (bh - h) / 2, width: w, height: h, rx: 3, fill: "#c62828", stroke: "#fff", "stroke-width": 1.5 }));
     return;
   }
-  const s = Math.min(vertical ? bw : bh, (vertical ? bh : bw) / 4.6) * 0.72;
-  for (let k = 0; k < level; k++) {
-    const off = ((vertical ? bh : bw) / 4) * (k + 0.5) - s / 2;
-    const x = vertical ? bx + (bw - s) / 2 : bx + off;
-    const y = vertical ? by + off : by + (bh - s) / 2;
-    d.append(svg("rect", { class: "house", x, y, width: s, height: s, rx: 2, fill: "#2e7d32", stroke: "#fff", "stroke-width": 1.5 }));
+  const s = Math.min(short, long / 4.6) * 0.72;
+  if (s * unit >= 6) {
+    // One small house per house, side by side.
+    for (let k = 0; k < level; k++) {
+      const off = (long / 4) * (k + 0.5) - s / 2;
+      const x = vertical ? bx + (bw - s) / 2 : bx + off;
+      const y = vertical ? by + off : by + (bh - s) / 2;
+      d.append(svg("rect", { class: "house", x, y, width: s, height: s, rx: 2, fill: "#2e7d32", stroke: "#fff", "stroke-width": 1.5 }));
+    }
+    return;
   }
+  // Too small to count by eye: one house with the number on it.
+  const size = fs(11);
+  const side = Math.min(short * 0.92, long), cx = bx + bw / 2, cy = by + bh / 2;
+  d.append(svg("rect", { class: "house", x: cx - side / 2, y: cy - side / 2, width: side, height: side, rx: 3, fill: "#2e7d32", stroke: "#fff", "stroke-width": 1.5 }));
+  d.append(svg("text", { x: cx, y: cy + size * 0.36, "text-anchor": "middle", "font-size": size, "font-weight": 800, fill: "#fff", class: "house-count" }, String(level)));
 }
 
 function die(x, y, s, value, cls) {
@@ -347,9 +578,18 @@ function die(x, y, s, value, cls) {
     6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
   }[value] || [];
   for (const [px, py] of pips) inner.append(svg("circle", { cx: px * s, cy: py * s, r: s * 0.09, fill: "#1c2421" }));
-  if (!value) inner.append(svg("text", { x: s / 2, y: s / 2 + 6, "text-anchor": "middle", "font-size": 18, fill: "#9aa" }, "–"));
+  if (!value) inner.append(svg("text", { x: s / 2, y: s / 2 + 6, "text-anchor": "middle", "font-size": fs(18), fill: "#9aa" }, "–"));
   g.append(inner);
   return g;
+}
+
+// "Monopoly (US standard board)" -> ["Monopoly", "US standard board"]; "Monopoly Frozen II" ->
+// ["Monopoly", "Frozen II"]: the title's two lines.
+function titleParts(name) {
+  const paren = name.match(/^(.*?)\s*\((.*)\)\s*$/);
+  if (paren) return [paren[1], paren[2]];
+  const words = name.split(/\s+/);
+  return words.length > 1 ? [words[0], words.slice(1).join(" ")] : [name, ""];
 }
 
 function drawCentre() {
@@ -358,73 +598,135 @@ function drawCentre() {
   const v = G.view;
   const C = geo.C;
   const mid = SIZE / 2;
-  const title = wrap(G.board.name.replace(/^Monopoly\s*/i, "") || G.board.name, 22, 2);
-  c.append(svg("text", { x: mid, y: C + 90, "text-anchor": "middle", "font-size": 54, "font-weight": 900, fill: "#c62828", "letter-spacing": 4 }, "MONOPOLY"));
-  textLines(c, title, mid, C + 135, 26, "corner-name");
+  const inner = SIZE - 2 * C;
+  // The edition's name in meeple's own look (the top bar's wordmark: heavy type on its dark
+  // green, the second part in its light green), not a copy of any trademark's logo.
+  const [main, sub] = titleParts(G.board.name);
+  const maxW = inner - 120;
+  const s1 = Math.max(floor, Math.min(50, (50 * maxW) / textWidth(main, 50, 800)));
+  const s2 = fs(24);
+  const line1 = fitLines(main, maxW, 1, s1, 800)[0];
+  const line2 = sub ? fitLines(sub, maxW, 1, s2, 700)[0] : "";
+  const w = Math.max(textWidth(line1, s1, 800), line2 ? textWidth(line2, s2, 700) : 0) + 56;
+  const h = s1 * 1.05 + (line2 ? s2 * 1.3 : 0) + 30;
+  const top = C + 26;
+  c.append(svg("rect", { x: mid - w / 2, y: top, width: w, height: h, rx: 18, fill: "#17392a", class: "centre-title" }));
+  c.append(svg("text", { x: mid, y: top + 14 + s1 * 0.82, "text-anchor": "middle", "font-size": s1, "font-weight": 800, fill: "#ffffff", "letter-spacing": s1 * 0.02, id: "edition-title" }, line1));
+  if (line2) c.append(svg("text", { x: mid, y: top + 14 + s1 * 1.05 + s2 * 1.0, "text-anchor": "middle", "font-size": s2, "font-weight": 700, fill: "#9fe0b9" }, line2));
+  // The latest events, where a phone user looks.
+  const rs = fs(17);
+  const recent = G.log.slice(-2).map((e) => G.words(e.text));
+  recent.forEach((text, k) => {
+    c.append(svg("text", { x: mid, y: top + h + 18 + rs + k * rs * 1.3, "text-anchor": "middle", "font-size": rs, fill: k === recent.length - 1 ? "#1c2421" : "#5f6b66", class: "recent" }, fitLines(text, inner - 40, 1, rs)[0]));
+  });
   // Dice
   const nd = G.board.rules.dice;
   const s = 74;
   const rolling = lastDiceSid !== G.stateId && G.log.some((e) => e.sid === G.stateId && / rolls /.test(e.text));
   if (rolling) lastDiceSid = G.stateId;
+  const diceY = Math.max(mid - 40, top + h + 30 + rs * 2.4);
   const dice = svg("g", { id: "dice", dataset: { values: v.dice.slice(0, nd).join(",") } });
   for (let k = 0; k < nd; k++) {
-    dice.append(die(mid - (nd * s + (nd - 1) * 18) / 2 + k * (s + 18), mid - 40, s, v.dice[k], rolling ? "rolling" : ""));
+    dice.append(die(mid - (nd * s + (nd - 1) * 18) / 2 + k * (s + 18), diceY, s, v.dice[k], rolling ? "rolling" : ""));
   }
   c.append(dice);
   // Whose turn
+  const ts = fs(22), ds = fs(17);
   const turnText = v.over ? "Game over" : `Turn ${v.turn_no} · ${G.name(v.turn)}`;
-  c.append(svg("text", { x: mid, y: mid + 70, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#1c2421", id: "turn-text" }, turnText));
+  const turnY = diceY + s + 12 + ts;
+  c.append(svg("text", { x: mid, y: turnY, "text-anchor": "middle", "font-size": ts, "font-weight": 700, fill: "#1c2421", id: "turn-text" }, fitLines(turnText, inner - 40, 1, ts, 700)[0]));
   const dec = G.decider;
   if (dec >= 0 && dec !== v.turn) {
-    c.append(svg("text", { x: mid, y: mid + 98, "text-anchor": "middle", "font-size": 17, fill: "#3a4540" }, `${G.name(dec)} decides now`));
+    c.append(svg("text", { x: mid, y: turnY + ds * 1.4, "text-anchor": "middle", "font-size": ds, fill: "#3a4540" }, fitLines(`${G.name(dec)} decides now`, inner - 40, 1, ds)[0]));
   }
-  // The latest events, where a phone user looks.
-  const recent = G.log.slice(-2).map((e) => G.words(e.text));
-  recent.forEach((text, k) => {
-    c.append(svg("text", { x: mid, y: C + 190 + k * 26, "text-anchor": "middle", "font-size": 17, fill: k === recent.length - 1 ? "#1c2421" : "#5f6b66", class: "recent" }, text.length > 60 ? `${text.slice(0, 59)}…` : text));
-  });
   // Decks and the bank
-  const decks = v.decks;
-  const dw = 150, dh = 84, gap = 24;
-  const total = decks.length * dw + (decks.length - 1) * gap;
-  decks.forEach((d, k) => {
-    const x = mid - total / 2 + k * (dw + gap), y = SIZE - C - dh - 120;
-    c.append(svg("rect", { x, y, width: dw, height: dh, rx: 10, fill: k % 2 ? "#fde2c4" : "#fff3b0", stroke: "#2b3a33", "stroke-width": 1.5, transform: `rotate(${k % 2 ? 4 : -4} ${x + dw / 2} ${y + dh / 2})` }));
-    textLines(c, wrap(d.name, 18, 2), x + dw / 2, y + 32, 14, "sq-name");
-    c.append(svg("text", { x: x + dw / 2, y: y + dh - 12, "text-anchor": "middle", "font-size": 12, fill: "#3a4540" }, `${d.cards_left} cards`));
-  });
+  const bs = fs(16), ns = fs(14), cs = fs(12);
+  const bankY = SIZE - C - 30;
   if (G.board.rules.buildings) {
     const names = G.board.names;
-    c.append(svg("text", { x: mid, y: SIZE - C - 36, "text-anchor": "middle", "font-size": 16, fill: "#3a4540" },
-      `Bank: ${plural(v.bank.houses, names.house)} · ${plural(v.bank.hotels, names.hotel)}`));
+    c.append(svg("text", { x: mid, y: bankY, "text-anchor": "middle", "font-size": bs, fill: "#3a4540" },
+      fitLines(`Bank: ${plural(v.bank.houses, names.house)} · ${plural(v.bank.hotels, names.hotel)}`, inner - 30, 1, bs)[0]));
   }
+  const decks = v.decks;
+  const gap = 24;
+  const widest = Math.max(...decks.map((d) => Math.max(...d.name.split(/\s+/).map((word) => textWidth(word, ns, 600)))));
+  const dw = Math.min((inner - 40 - gap * (decks.length - 1)) / Math.max(1, decks.length), Math.max(150, widest + 20));
+  const deckLines = decks.map((d) => fitLines(d.name, dw - 14, 2, ns, 600));
+  const dh = 16 + Math.max(...deckLines.map((l) => l.length)) * ns * 1.12 + cs + 14;
+  const total = decks.length * dw + (decks.length - 1) * gap;
+  const deckY = bankY - bs - 28 - dh;
+  decks.forEach((d, k) => {
+    const x = mid - total / 2 + k * (dw + gap);
+    c.append(svg("rect", { x, y: deckY, width: dw, height: dh, rx: 10, fill: k % 2 ? "#fde2c4" : "#fff3b0", stroke: "#2b3a33", "stroke-width": 1.5, transform: `rotate(${k % 2 ? 4 : -4} ${x + dw / 2} ${deckY + dh / 2})` }));
+    textLines(c, deckLines[k], x + dw / 2, deckY + 12 + ns * 0.92, ns, "sq-name");
+    c.append(svg("text", { x: x + dw / 2, y: deckY + dh - 12, "text-anchor": "middle", "font-size": cs, fill: "#3a4540" }, `${d.cards_left} cards`));
+  });
 }
 
 // ---------------------------------------------------------------- square details
 
 function clickSquare(i) {
-  const a = legalActions().find((x) => (x.kind === "place_building" || x.kind === "place_snowflake") && x.args[0] === i);
+  const a = placeTargets().get(i);
   if (a) {
     G.act(a.text);
     return;
   }
   selected = selected === i ? -1 : i;
+  preview = -1;
   drawDynamic();
   renderInspect();
 }
 
-function renderInspect() {
-  const box = dom.inspect;
-  if (selected < 0) {
-    box.hidden = true;
-    return;
+function showPreview(i) {
+  if (preview === i) return;
+  preview = i;
+  renderInspect();
+}
+
+function closeDeed() {
+  const back = dom.deed.contains(document.activeElement) ? selected : -1; // closed from the card
+  selected = -1;
+  preview = -1;
+  drawDynamic();
+  renderInspect();
+  if (back >= 0) layers.squares[back].focus();
+}
+
+// The board's keys: arrows go round the board, Enter or Space is a tap, Escape closes the deed.
+function boardKeys(e) {
+  const g = e.target.closest ? e.target.closest(".sq") : null;
+  if (!g) return;
+  const i = Number(g.dataset.index), n = geo.n;
+  const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  let to = -1;
+  if (e.key in moves) to = (i + moves[e.key] + n) % n;
+  else if (e.key === "Home") to = 0;
+  else if (e.key === "End") to = n - 1;
+  else if (e.key === "Enter" || e.key === " ") clickSquare(i);
+  else if (e.key === "Escape") closeDeed();
+  else return;
+  e.preventDefault();
+  if (to >= 0) {
+    layers.squares.forEach((sq, k) => sq.setAttribute("tabindex", k === to ? "0" : "-1"));
+    layers.squares[to].focus();
   }
-  box.hidden = false;
+}
+
+// The deed of the square hovered or focused, else of the one tapped: rents, costs, owner.
+function renderInspect() {
+  const box = dom.deed;
+  if (!box) return;
+  const i = preview >= 0 ? preview : selected;
   box.textContent = "";
-  const sq = G.board.squares[selected];
-  const st = G.view.squares[selected];
-  const grp = group(selected);
-  const head = el("div", { class: "title", style: grp && sq.kind === "street" ? `background:${grp.color};color:${inkOn(grp.color)}` : "background:#eef1ec" }, sq.name);
+  box.hidden = i < 0;
+  if (i < 0) return;
+  const sq = G.board.squares[i];
+  const st = G.view.squares[i];
+  const grp = group(i);
+  const street = grp && sq.kind === "street";
+  const head = el("div", { class: "title", style: street ? `background:${grp.color};color:${ink(grp.color)}` : "background:#eef1ec" },
+    el("div", {}, sq.name),
+    grp ? el("div", { class: "group-line" }, `${grp.name} · ${codes[sq.group]}`) : null);
   const rows = [];
   const names = G.board.names;
   const rules = G.board.rules;
@@ -445,15 +747,27 @@ function renderInspect() {
   }
   if (sq.price) rows.unshift(["Price", money(sq.price)]);
   if (sq.mortgage && rules.mortgages) rows.push(["Mortgage value", money(sq.mortgage)]);
-  const owner = st.owner >= 0 ? G.name(st.owner) : (isProperty(selected) ? "the bank" : "");
-  box.append(
-    el("div", { class: "row", style: "justify-content: space-between; margin-bottom: .5rem" },
-      el("h2", {}, "Square"), el("button", { type: "button", class: "small", onclick: () => { selected = -1; drawDynamic(); renderInspect(); } }, "Close")),
-    el("div", { class: "deed" }, head,
-      el("table", {}, el("tbody", {}, rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, v)))))),
-    owner ? el("p", { class: "small", style: "margin: .5rem 0 0" },
-      `Owner: ${owner}`, st.level ? ` · ${levelText(st.level)}` : "", st.mortgaged ? " · mortgaged" : "") : null,
-  );
+  const owner = st.owner >= 0 ? G.name(st.owner) : (isProperty(i) ? "the bank" : "");
+  box.setAttribute("aria-label", `Deed: ${sq.name}`);
+  box.append(el("div", { class: "deed" }, head,
+    rows.length ? el("table", {}, el("tbody", {}, rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, v))))) : null,
+    owner ? el("p", { class: "small owner-line" },
+      `Owner: ${owner}`, st.level ? ` · ${levelText(st.level)}` : "", st.mortgaged ? " · mortgaged" : "") : null));
+  if (i === selected && preview < 0) {
+    // Tapped: it stays, with a way (on top, in reach) to step to the squares either side: a
+    // phone's fingers are wider than a square.
+    const n = geo.n;
+    const step = (k, id) => () => {
+      selected = (selected + k + n) % n;
+      drawDynamic();
+      renderInspect();
+      document.getElementById(id).focus();
+    };
+    box.prepend(el("div", { class: "deed-nav" },
+      el("button", { type: "button", id: "deed-prev", "aria-label": "Previous square", onclick: step(-1, "deed-prev") }, "‹"),
+      el("button", { type: "button", id: "deed-close", onclick: closeDeed }, "Close"),
+      el("button", { type: "button", id: "deed-next", "aria-label": "Next square", onclick: step(1, "deed-next") }, "›")));
+  }
 }
 
 // ---------------------------------------------------------------- prompts
@@ -519,7 +833,26 @@ const DANGER = new Set(["bankrupt", "reject"]);
 
 function renderControls() {
   const box = dom.controls;
+  // The panel is rebuilt on every update: keep what the person is typing (a bid, a limit, an
+  // amount) and where the focus is, so an update never eats a half-typed number.
+  const typed = new Map([...box.querySelectorAll("input[id][data-typed]")].map((i) => [i.id, i.value]));
+  const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
   box.textContent = "";
+  buildControls(box);
+  for (const [id, value] of typed) {
+    const input = box.querySelector(`#${id}`);
+    if (input && value !== "") {
+      input.value = value;
+      input.dataset.typed = "1";
+    }
+  }
+  if (focused) {
+    const again = box.querySelector(`#${focused}`);
+    if (again) again.focus();
+  }
+}
+
+function buildControls(box) {
   const acts = legalActions();
   const mine = acts.length > 0;
   const v = G.view;
@@ -550,7 +883,7 @@ function renderControls() {
 
   // The move the table makes for us after the grace time, instead of the main choices.
   const auto = me !== null && G.auto && G.decider === me ? G.auto : null;
-  if (auto) box.append(autoPanel(G, auto));
+  if (auto && auto.moment !== "proxy") box.append(autoPanel(G, auto)); // a proxy shows in the auction
   else if (me !== null && G.status !== "finished" && v.players[me] && v.players[me].alive) {
     const h = holdPanel(mine);
     if (h) box.append(h);
@@ -643,9 +976,21 @@ function auctionPanel(f, acts) {
     f.active.map((s, k) => el("span", { class: "badge", style: k === f.turn ? `background:${G.colors[s]};color:${inkOn(G.colors[s])}` : "" }, G.name(s)))));
   const bids = acts.filter((a) => a.kind === "bid");
   const pass = acts.find((a) => a.kind === "pass");
+  const inIt = me !== null && f.active.includes(me);
+  if (inIt && G.proxy !== null && G.proxy !== undefined) {
+    // A standing bid: the server raises by the least for us up to the limit, then drops out.
+    box.append(el("div", { class: "notice", id: "proxy-on" }, `Bidding for you up to ${money(G.proxy)}. `,
+      el("button", { type: "button", class: "small", id: "proxy-stop", onclick: () => G.setProxy(null) }, "Stop")));
+    return box;
+  }
   if (bids.length || pass) {
     const cash = G.view.players[me].cash;
-    box.append(el("div", { class: "actions", id: "bid-ladder" }, bids.map((a, k) => button(a, { label: money(a.args[0]), cls: k === 0 ? "primary" : "" }))));
+    // Quick bids: the highest bid plus 1, 10 or 50 (any amount in range is legal).
+    const base = f.high_bidder >= 0 ? f.high : next - 1;
+    const quick = [1, 10, 50].map((d) => [d, Math.max(next, base + d)]).filter(([, x]) => x <= cash);
+    box.append(el("div", { class: "actions", id: "quick-bids" }, quick.map(([d, x], k) =>
+      el("button", { type: "button", class: k === 0 ? "primary" : "", disabled: G.busy, dataset: { action: `bid ${x}` }, "aria-label": `Bid ${money(x)}`, onclick: () => G.act(`bid ${x}`) },
+        f.high_bidder >= 0 ? `+${d} · ${money(x)}` : money(x)))));
     if (bids.length) {
       const input = el("input", { type: "number", id: "bid-amount", min: next, max: cash, step: 1, value: next, "aria-label": "Bid amount", inputmode: "numeric" });
       const send = () => {
@@ -662,6 +1007,22 @@ function auctionPanel(f, acts) {
       box.append(el("div", { class: "muted small" }, `Any amount from ${money(next)} to ${money(cash)}.`));
     }
     if (pass) box.append(button(pass, { label: "Drop out of the auction", cls: "danger" }));
+  }
+  if (inIt) {
+    const cash = G.view.players[me].cash;
+    const limit = el("input", { type: "number", id: "proxy-limit", min: next, max: cash, step: 1, placeholder: "your limit", "aria-label": "Bid for me up to", inputmode: "numeric" });
+    const set = () => {
+      const x = Math.floor(Number(limit.value));
+      if (limit.value.trim() === "" || !Number.isFinite(x) || x < 0) {
+        limit.setCustomValidity("A whole amount");
+        limit.reportValidity();
+        return;
+      }
+      G.setProxy(x);
+    };
+    limit.addEventListener("keydown", (e) => { if (e.key === "Enter") set(); });
+    box.append(el("div", { class: "small" }, "Or let the table bid for you, the least each time, up to:"));
+    box.append(el("div", { class: "bid-box" }, limit, el("button", { type: "button", id: "proxy-set", disabled: G.busy, onclick: set }, "Bid up to")));
   }
   return box;
 }
@@ -789,12 +1150,12 @@ function propertiesPanel(acts) {
       const btns = el("div", { class: "btns" });
       if (sq.kind === "street" && rules.buildings) {
         const title = !full ? "Own the whole group first" : s.level >= 5 ? "Already the most" : "Build evenly across the group";
-        btns.append(button(build, { label: "Build", cls: "small", title: build ? `${build.label}: a ${s.level === 4 ? names.hotel : names.house} for ${money(sq.house_cost)}` : title }));
-        btns.append(button(sell, { label: "Sell", cls: "small", title: sell ? sell.label : "Sell evenly; nothing to sell here now" }));
+        btns.append(button(build, { label: "Build", cls: "small", intended: `build ${i}`, title: build ? `${build.label}: a ${s.level === 4 ? names.hotel : names.house} for ${money(sq.house_cost)}` : title }));
+        btns.append(button(sell, { label: "Sell", cls: "small", intended: `sell_building ${i}`, title: sell ? sell.label : "Sell evenly; nothing to sell here now" }));
       }
       if (rules.mortgages) {
-        if (s.mortgaged) btns.append(button(unmort, { label: "Lift", cls: "small", title: unmort ? unmort.label : `Lift the mortgage (${money(sq.unmortgage_cost)})` }));
-        else btns.append(button(mort, { label: "Mortgage", cls: "small", title: mort ? mort.label : "Sell the buildings of the group first" }));
+        if (s.mortgaged) btns.append(button(unmort, { label: "Lift", cls: "small", intended: `unmortgage ${i}`, title: unmort ? unmort.label : `Lift the mortgage (${money(sq.unmortgage_cost)})` }));
+        else btns.append(button(mort, { label: "Mortgage", cls: "small", intended: `mortgage ${i}`, title: mort ? mort.label : "Sell the buildings of the group first" }));
       }
       const pips = s.level >= 5 ? el("span", { class: "pips" }, el("span", { class: "hotel" }, "■ ", names.hotel)) : s.level ? el("span", { class: "pips" }, "■".repeat(s.level) + "□".repeat(4 - s.level)) : null;
       block.append(el("div", { class: `prop${s.mortgaged ? " mortgaged" : ""}`, dataset: { square: i, level: s.level } },
@@ -824,13 +1185,17 @@ function renderPlayers() {
     if (p.jail_cards.length) badges.push(el("span", { class: "badge", title: "Get Out of Jail Free" }, `${p.jail_cards.length} jail card${p.jail_cards.length > 1 ? "s" : ""}`));
     const c = G.colors[p.seat];
     box.append(el("div", { class: `player${G.decider === p.seat ? " deciding" : ""}${p.alive ? "" : " out"}`, dataset: { seat: p.seat } },
-      el("div", { class: "token", style: `background:${c};color:${inkOn(c)}` }, G.mark(p.seat)),
+      el("div", { class: "token", style: `background:${c};color:${ink(c)}` }, G.mark(p.seat)),
       el("div", { style: "min-width:0" },
         el("div", { class: "who" }, G.name(p.seat), badges),
         el("div", { class: "meta" }, p.in_jail ? `in ${G.board.names.jail}` : sqName(p.position), G.decider === p.seat ? " · deciding" : ""),
         el("div", { class: "chips" }, deeds.map((s) => {
+          // The deed's colour and its group's letter (a colour-blind player reads the letter).
           const grp = group(s.index);
-          return el("span", { class: `chip${s.mortgaged ? " m" : ""}`, title: sqName(s.index), style: `background:${grp ? grp.color : "#999"}` });
+          const color = grp ? grp.color : "#999";
+          const label = `${sqName(s.index)}${grp ? `, ${grp.name}` : ""}${s.mortgaged ? ", mortgaged" : ""}`;
+          return el("span", { class: `chip${s.mortgaged ? " m" : ""}`, title: label, role: "img", "aria-label": label, style: `background:${color};color:${ink(color)}` },
+            grp ? codes[G.board.squares[s.index].group] : "");
         }))),
       el("div", { class: "cash", dataset: { cash: p.cash } }, money(p.cash), el("small", {}, `worth ${money(p.net_worth)}`))));
   }
@@ -838,16 +1203,44 @@ function renderPlayers() {
 
 // ---------------------------------------------------------------- entry points
 
+// An input the person typed in keeps its value when the panel is rebuilt (renderControls).
+function markTyped(e) {
+  if (e.target instanceof HTMLInputElement && e.target.id) e.target.dataset.typed = "1";
+}
+
 export function setup(game, elements) {
+  elements.controls.addEventListener("input", markTyped);
   G = game;
   dom = elements;
-  geo = geometry(G.board.squares.length);
+  codes = groupCodes(G.board.groups);
+  unit = measuredUnit();
   drawBoard();
+  watchSize();
+}
+
+// Rebuilding the controls drops the keyboard's focus: give it back to the same control, else to
+// the first button of the new ones, so that a keyboard user goes on from where they were (Enter on
+// "Roll the dice", then Enter on "Buy"). While an action is on its way every button is disabled:
+// the focus is then kept in mind (`focusLost`) until the next rebuild has a button for it.
+let focusLost = false;
+
+function keepFocus(box, draw) {
+  const active = document.activeElement;
+  const had = box.contains(active) ? active : null;
+  const lost = focusLost && (!active || active === document.body);
+  draw();
+  focusLost = false;
+  if ((!had && !lost) || (had && box.contains(had))) return;
+  const same = had && ((had.id && box.querySelector(`#${CSS.escape(had.id)}:not(:disabled)`))
+    || (had.dataset.action && box.querySelector(`[data-action="${CSS.escape(had.dataset.action)}"]:not(:disabled)`)));
+  const next = same || box.querySelector("button:not(:disabled)");
+  if (next) next.focus({ preventScroll: true });
+  else focusLost = true;
 }
 
 export function render() {
   drawDynamic();
-  renderControls();
+  keepFocus(dom.controls, renderControls);
   renderPlayers();
   renderInspect();
 }

@@ -84,6 +84,7 @@ const game = {
   act: (action) => act(action),
   hold: (on) => hold(on),
   setProxy: (limit) => setProxy(limit),
+  explain: (action) => explain(action),
   setAsk: (ask) => setAsk(ask),
   rerender: () => render(null),
 };
@@ -151,6 +152,42 @@ function renderLog() {
   for (const e of shown) list.append(el("li", {}, el("span", { class: "sid" }, `#${e.sid}`), game.words(e.text)));
   if (game.logFirst > 1) {
     list.append(el("li", { class: "more" }, el("button", { type: "button", class: "small", id: "log-earlier", onclick: earlierLog }, `Show earlier moves (1 to ${game.logFirst - 1})`)));
+  }
+}
+
+// ---- the chat: stored with the game, for everyone who watches; people may write ----
+
+const chatSeen = new Set();
+
+function addChat(m) {
+  if (chatSeen.has(m.id)) return;
+  chatSeen.add(m.id);
+  const list = $("chat");
+  const empty = list.querySelector(".muted");
+  if (empty) empty.remove();
+  list.prepend(el("li", { dataset: { id: m.id } }, el("b", { style: `color:${PLAYER_COLORS[m.seat] || "inherit"}` }, m.name), ": ", m.text));
+}
+
+async function loadChat() {
+  try {
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/chat?after=-1&limit=100`);
+    if (!r.messages.length && !$("chat").childElementCount) $("chat").append(el("li", { class: "muted" }, "No messages yet."));
+    for (const m of r.messages) addChat(m);
+  } catch (e) {
+    toast(`Could not load the chat: ${e.message}`, true);
+  }
+}
+
+async function sendChat(ev) {
+  ev.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text || game.seat === null) return;
+  try {
+    addChat(await api(`/api/games/${encodeURIComponent(gid)}/chat`, { method: "POST", body: { token: game.token, text } }));
+    input.value = "";
+  } catch (e) {
+    toast(e.message, true);
   }
 }
 
@@ -228,6 +265,20 @@ async function hold(on) {
     toast(e.message, true);
   }
   render(null);
+}
+
+// Why a control is off: the engine's reason for refusing that action now.
+async function explain(action) {
+  if (game.seat === null) return;
+  try {
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/why`, {
+      method: "POST", body: { token: game.token, actions: [action] },
+    });
+    const why = r.reasons[action];
+    toast(why ? `Not now: ${game.words(why)}.` : "You can do that now.", !!why);
+  } catch (e) {
+    toast(e.message, true);
+  }
 }
 
 // "Bid for me up to N" in the open auction (null: stop).
@@ -363,9 +414,46 @@ function render(prev) {
 
 // The tab's title says when a decision waits for us (the turn alert), and the countdown of an
 // automatic move ticks without redrawing the page.
+let alerted = false;
+
 function alertTurn() {
-  const waiting = game.myTurn && !game.auto && game.status !== "finished";
+  const waiting = game.myTurn && !game.auto && game.status === "active";
   document.title = `${waiting ? "● Your move · " : ""}${game.title} · meeple`;
+  if (waiting && !alerted && soundOn()) chime();
+  alerted = waiting;
+}
+
+// The turn alert's sound, if the player turned it on (kept in this browser): two short notes
+// made by the browser itself, no sound file to fetch.
+const SOUND_KEY = "meeple-sound";
+const soundOn = () => localStorage.getItem(SOUND_KEY) === "on";
+let audio = null;
+
+function chime() {
+  try {
+    audio = audio || new AudioContext();
+    [660, 880].forEach((hz, k) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      const t = audio.currentTime + k * 0.16;
+      osc.frequency.value = hz;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.2, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.15);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t);
+      osc.stop(t + 0.16);
+    });
+  } catch {
+    /* no audio here: the title still says it */
+  }
+}
+
+function showSound() {
+  const b = $("sound");
+  b.setAttribute("aria-pressed", soundOn() ? "true" : "false");
+  b.setAttribute("aria-label", soundOn() ? "Sound on: a chime when a decision waits" : "Sound off");
+  b.lastElementChild.textContent = soundOn() ? "sound on" : "sound off";
 }
 
 setInterval(() => {
@@ -387,7 +475,8 @@ function connect() {
     let m;
     try { m = JSON.parse(e.data); } catch { return; }
     if (m.type === "hello" || m.type === "update") ingest(m);
-    if (m.type === "hello") loadLog(); // from the first move, and whatever a reconnection missed
+    if (m.type === "hello") { loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
+    if (m.type === "chat") addChat(m);
     else if (m.type === "seat" && m.state_id === game.stateId) { takeSeatState(m); render(null); }
     else if (m.type === "rematch") { game.rematch = m.id; render(null); }
     else if (m.type === "seats") {
@@ -461,8 +550,18 @@ async function main() {
     who.append(el("span", { class: "dot", style: `background:${PLAYER_COLORS[game.seat]}` }), `You are ${game.name(game.seat)}`);
   }
   renderer = await import(game.family === "monopolis" ? "./monopolis.js" : "./monopoly.js");
-  renderer.setup(game, { board: $("board"), controls: $("controls"), players: $("players"), inspect: $("inspect") });
+  renderer.setup(game, { board: $("board"), controls: $("controls"), players: $("players") });
   $("game").hidden = false;
+  for (const line of game.board.rules_summary || []) $("rules-list").append(el("li", {}, line));
+  $("chat-form").hidden = game.seat === null;
+  $("sound").hidden = game.seat === null;
+  showSound();
+  $("sound").addEventListener("click", () => {
+    localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
+    showSound();
+    if (soundOn()) chime(); // a sample, and browsers allow audio after a click
+  });
+  $("chat-form").addEventListener("submit", sendChat);
   render(null);
   connect();
 }

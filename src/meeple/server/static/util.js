@@ -93,12 +93,16 @@ export function toast(message, isError = false) {
   toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
 }
 
-// Black or white text, whichever reads better on `hex`.
+// Black or white text, whichever has the higher contrast ratio (WCAG) on `hex`.
 export function inkOn(hex) {
   const h = hex.replace("#", "");
-  const n = h.length === 3 ? h.split("").map((c) => c + c).join("") : h;
-  const r = parseInt(n.slice(0, 2), 16), g = parseInt(n.slice(2, 4), 16), b = parseInt(n.slice(4, 6), 16);
-  return (r * 299 + g * 587 + b * 114) / 1000 > 150 ? "#1c2421" : "#ffffff";
+  const full = h.length === 3 ? h.split("").map((c) => c + c).join("") : h;
+  const lin = (k) => {
+    const c = parseInt(full.slice(k, k + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const L = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#1c2421" : "#ffffff";
 }
 
 // Lines of at most `width` characters, words kept whole where possible.
