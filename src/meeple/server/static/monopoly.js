@@ -114,18 +114,6 @@ const WEAK = new Set(["a", "an", "the", "and", "of", "at", "in", "on", "to", "/"
 
 const fs = (size) => Math.max(size, floor);
 
-// Black or white on `hex`, whichever contrasts more (WCAG's ratio: at least 4.58 to 1 on any colour).
-function ink(hex) {
-  const h = hex.replace("#", "");
-  const full = h.length === 3 ? h.split("").map((c) => c + c).join("") : h;
-  const lin = (k) => {
-    const c = parseInt(full.slice(k, k + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const L = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
-  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#000000" : "#ffffff";
-}
-
 function textWidth(text, size, weight = 400) {
   measurer.font = `${weight} ${size}px ${family}`;
   return measurer.measureText(text).width;
@@ -272,7 +260,7 @@ function drawBoard() {
     const g = svg("g", { class: "token-g", id: `token-${p.seat}`, dataset: { seat: p.seat } },
       svg("circle", { r: rad + 1.5, fill: "#fff", opacity: 0.9 }),
       svg("circle", { r: rad, fill: c, stroke: "#1c2421", "stroke-width": 1.5 }),
-      svg("text", { "text-anchor": "middle", "dominant-baseline": "central", fill: ink(c), "font-size": font, "font-weight": 800 }, G.mark(p.seat)));
+      svg("text", { "text-anchor": "middle", "dominant-baseline": "central", fill: inkOn(c), "font-size": font, "font-weight": 800 }, G.mark(p.seat)));
     tokenLayer.append(g);
     return { g, at: -1, jailed: false, timer: null };
   });
@@ -305,7 +293,7 @@ function drawSide(g, r, sq) {
     const vertical = bh > bw;
     const len = Math.max(Math.min(bw, bh), textWidth(code, size, 800) + 8);
     const cx = vertical ? bx + bw / 2 : bx + len / 2, cy = vertical ? by + len / 2 : by + bh / 2;
-    g.append(svg("text", { x: cx, y: cy, class: "group-code", "text-anchor": "middle", "dominant-baseline": "central", "font-size": size, "font-weight": 800, fill: ink(grp.color) }, code));
+    g.append(svg("text", { x: cx, y: cy, class: "group-code", "text-anchor": "middle", "dominant-baseline": "central", "font-size": size, "font-weight": 800, fill: inkOn(grp.color) }, code));
     r.rest = vertical ? [bx, by + len, bw, bh - len] : [bx + len, by, bw - len, bh];
   }
   const [ax, ay, aw, ah] = r.area;
@@ -486,7 +474,7 @@ function drawDynamic() {
       const h = size + 7;
       d.append(svg("rect", { x: ax + 4, y: ay + ah - h - 3, width: aw - 8, height: h, rx: h / 2, fill: c }));
       const name = fitLines(G.name(s.owner), aw - 14, 1, size, 700)[0];
-      d.append(svg("text", { x: ax + aw / 2, y: ay + ah - 3 - h / 2 + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: ink(c), class: "owner-label" }, name));
+      d.append(svg("text", { x: ax + aw / 2, y: ay + ah - 3 - h / 2 + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: inkOn(c), class: "owner-label" }, name));
     }
     if (s.level > 0 && r.band) drawBuildings(d, r.rest, s.level);
     if (s.mortgaged) {
@@ -724,7 +712,7 @@ function renderInspect() {
   const st = G.view.squares[i];
   const grp = group(i);
   const street = grp && sq.kind === "street";
-  const head = el("div", { class: "title", style: street ? `background:${grp.color};color:${ink(grp.color)}` : "background:#eef1ec" },
+  const head = el("div", { class: "title", style: street ? `background:${grp.color};color:${inkOn(grp.color)}` : "background:#eef1ec" },
     el("div", {}, sq.name),
     grp ? el("div", { class: "group-line" }, `${grp.name} · ${codes[sq.group]}`) : null);
   const rows = [];
@@ -1185,7 +1173,7 @@ function renderPlayers() {
     if (p.jail_cards.length) badges.push(el("span", { class: "badge", title: "Get Out of Jail Free" }, `${p.jail_cards.length} jail card${p.jail_cards.length > 1 ? "s" : ""}`));
     const c = G.colors[p.seat];
     box.append(el("div", { class: `player${G.decider === p.seat ? " deciding" : ""}${p.alive ? "" : " out"}`, dataset: { seat: p.seat } },
-      el("div", { class: "token", style: `background:${c};color:${ink(c)}` }, G.mark(p.seat)),
+      el("div", { class: "token", style: `background:${c};color:${inkOn(c)}` }, G.mark(p.seat)),
       el("div", { style: "min-width:0" },
         el("div", { class: "who" }, G.name(p.seat), badges),
         el("div", { class: "meta" }, p.in_jail ? `in ${G.board.names.jail}` : sqName(p.position), G.decider === p.seat ? " · deciding" : ""),
@@ -1194,7 +1182,7 @@ function renderPlayers() {
           const grp = group(s.index);
           const color = grp ? grp.color : "#999";
           const label = `${sqName(s.index)}${grp ? `, ${grp.name}` : ""}${s.mortgaged ? ", mortgaged" : ""}`;
-          return el("span", { class: `chip${s.mortgaged ? " m" : ""}`, title: label, role: "img", "aria-label": label, style: `background:${color};color:${ink(color)}` },
+          return el("span", { class: `chip${s.mortgaged ? " m" : ""}`, title: label, role: "img", "aria-label": label, style: `background:${color};color:${inkOn(color)}` },
             grp ? codes[G.board.squares[s.index].group] : "");
         }))),
       el("div", { class: "cash", dataset: { cash: p.cash } }, money(p.cash), el("small", {}, `worth ${money(p.net_worth)}`))));

@@ -253,19 +253,28 @@ async function refreshView() {
   render(prev);
 }
 
-// Hold the table to act first (or let it move on again); the server answers with our state.
-async function hold(on) {
+// A request about our own seat (hold, ask settings, a standing bid): the server answers with
+// the seat's state, which the page takes; a refusal is shown.
+async function seatRequest(path, method, body, done) {
   if (game.seat === null) return;
   try {
-    const r = await api(`/api/games/${encodeURIComponent(gid)}/hold`, {
-      method: "POST", body: { token: game.token, hold: on },
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/${path}`, {
+      method, body: { token: game.token, ...body },
     });
-    if (r.held === on) takeSeatState({ ...r, state_id: game.stateId });
+    takeSeatState({ ...r, state_id: game.stateId });
+    if (done) toast(done);
   } catch (e) {
     toast(e.message, true);
   }
   render(null);
 }
+
+// Hold the table to act first (or let it move on again).
+const hold = (on) => seatRequest("hold", "POST", { hold: on });
+// "Bid for me up to N" in the open auction (null: stop).
+const setProxy = (limit) => seatRequest("proxy", "POST", { limit });
+// Change when we are asked; kept on the server for this seat.
+const setAsk = (ask) => seatRequest("ask", "PUT", ask, "Saved: the table asks you as you chose.");
 
 // Why a control is off: the engine's reason for refusing that action now.
 async function explain(action) {
@@ -279,35 +288,6 @@ async function explain(action) {
   } catch (e) {
     toast(e.message, true);
   }
-}
-
-// "Bid for me up to N" in the open auction (null: stop).
-async function setProxy(limit) {
-  if (game.seat === null) return;
-  try {
-    const r = await api(`/api/games/${encodeURIComponent(gid)}/proxy`, {
-      method: "POST", body: { token: game.token, limit },
-    });
-    takeSeatState({ ...r, state_id: game.stateId });
-  } catch (e) {
-    toast(e.message, true);
-  }
-  render(null);
-}
-
-// Change when we are asked; kept on the server for this seat.
-async function setAsk(ask) {
-  if (game.seat === null) return;
-  try {
-    const r = await api(`/api/games/${encodeURIComponent(gid)}/ask`, {
-      method: "PUT", body: { token: game.token, ...ask },
-    });
-    takeSeatState({ ...r, state_id: game.stateId });
-    toast("Saved: the table asks you as you chose.");
-  } catch (e) {
-    toast(e.message, true);
-  }
-  render(null);
 }
 
 async function act(action) {
