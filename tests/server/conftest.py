@@ -12,6 +12,9 @@ from fastapi.testclient import TestClient
 
 from meeple.server.app import create_app
 
+TEST_HOSTS = ["testserver"]
+"""The ``Host`` FastAPI's TestClient sends: the tests' apps allow it (never the defaults)."""
+
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
@@ -20,7 +23,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, 0.0)) as c:
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as c:
         yield c
 
 

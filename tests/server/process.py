@@ -19,9 +19,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(db: Path, port: int, log: Path, bot_pace: float) -> subprocess.Popen[bytes]:
-    """Start ``meeple serve`` on the SQLite file ``db`` and wait (30 s at most) until it answers;
-    a server that exits or never answers fails the test with its log."""
+def start_server(
+    db: Path, port: int, log: Path, bot_pace: float, extra: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
+    """Start ``meeple serve`` on the SQLite file ``db`` (with the options ``extra``) and wait (30 s
+    at most) until it answers; a server that exits or never answers fails the test with its log."""
     env = dict(os.environ)
     env.pop("MEEPLE_DATABASE_URL", None)
     cmd = [
@@ -35,6 +37,7 @@ def start_server(db: Path, port: int, log: Path, bot_pace: float) -> subprocess.
         f"sqlite:///{db}",
         "--bot-pace",
         str(bot_pace),
+        *extra,
     ]
     with log.open("ab") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from meeple.server import hub as hub_module
 from meeple.server.app import create_app
-from tests.server.conftest import new_game
+from tests.server.conftest import TEST_HOSTS, new_game
 
 
 def say(client: TestClient, gid: str, token: str, text: str) -> Any:
@@ -17,7 +17,7 @@ def say(client: TestClient, gid: str, token: str, text: str) -> Any:
 
 
 def test_people_chat_everyone_reads_and_it_is_kept(db_url: str) -> None:
-    with TestClient(create_app(db_url, 0.0)) as client:
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         g = new_game(client)
         gid, ann, bob = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
         with client.websocket_connect(f"/api/games/{gid}/ws") as spectator:
@@ -31,7 +31,8 @@ def test_people_chat_everyone_reads_and_it_is_kept(db_url: str) -> None:
         assert say(client, gid, "not-a-seat", "hi").status_code == 403
         assert say(client, gid, ann, "   ").status_code == 422
         assert say(client, gid, ann, "x" * 301).status_code == 422
-    with TestClient(create_app(db_url, 0.0)) as client:  # kept with the game
+    # kept with the game
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         msgs = client.get(f"/api/games/{gid}/chat").json()["messages"]
         assert [(m["name"], m["text"]) for m in msgs] == [("Ann", "good luck"), ("Bob", "thanks")]
         after = client.get(f"/api/games/{gid}/chat", params={"after": msgs[0]["id"]}).json()

@@ -11,10 +11,11 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from meeple.server.app import create_app
+from tests.server.conftest import TEST_HOSTS
 
 _DIR = Path(tempfile.mkdtemp(prefix="meeple-fuzz-"))
 atexit.register(shutil.rmtree, _DIR, True)
-app = create_app(f"sqlite:///{_DIR / 'fuzz.sqlite'}", 0.0)
+app = create_app(f"sqlite:///{_DIR / 'fuzz.sqlite'}", 0.0, allowed_hosts=TEST_HOSTS)
 schema = schemathesis.openapi.from_asgi("/openapi.json", app)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from meeple.server.app import create_app
-from tests.server.conftest import wait_for
+from tests.server.conftest import TEST_HOSTS, wait_for
 
 ANN = {"type": "human", "name": "Ann"}
 OPEN = {"type": "open"}
@@ -84,7 +84,7 @@ def test_an_invite_fills_open_seats_then_the_host_starts(client: TestClient) -> 
 
 
 def test_the_host_cancels_and_a_restart_keeps_every_status(db_url: str) -> None:
-    with TestClient(create_app(db_url, 0.0)) as client:
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         waiting = make(client, [ANN, OPEN])
         cancelled = make(client, [ANN, BOT])
         r = client.post(
@@ -102,7 +102,7 @@ def test_the_host_cancels_and_a_restart_keeps_every_status(db_url: str) -> None:
             json={"token": ann, "state_id": stopped_at, "action": "roll"},
         )
         assert r.status_code == 422 and "cancelled" in r.json()["detail"]
-    with TestClient(create_app(db_url, 0.0)) as client:
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         assert public(client, waiting["id"])["status"] == "waiting"
         assert public(client, cancelled["id"])["status"] == "cancelled"
         assert public(client, cancelled["id"])["state_id"] == stopped_at  # nothing moved on

@@ -29,6 +29,7 @@ from meeple.server.storage import (
     new_token,
     normalise_url,
 )
+from tests.server.conftest import TEST_HOSTS
 
 PG_URL = os.environ.get(
     "MEEPLE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -143,7 +144,7 @@ def test_server_resumes_a_game_from_storage(backend: tuple[str, str | None]) -> 
     """A server over this database plays, stops, and a new one resumes at the same action."""
     url, schema = backend
     seats_ = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}]
-    with TestClient(create_app(url, 0.0, schema=schema)) as c:
+    with TestClient(create_app(url, 0.0, schema=schema, allowed_hosts=TEST_HOSTS)) as c:
         g = c.post("/api/games", json={"game": "classic", "seats": seats_, "seed": 9}).json()
         gid, tok = g["id"], g["seats"][0]["token"]
         for _ in range(10):
@@ -164,7 +165,7 @@ def test_server_resumes_a_game_from_storage(backend: tuple[str, str | None]) -> 
     st.close()
     assert len(stored) >= 10
     # bots slow enough not to move during the checks: the resumed game is exactly the stored one
-    with TestClient(create_app(url, 60.0, schema=schema)) as c:
+    with TestClient(create_app(url, 60.0, schema=schema, allowed_hosts=TEST_HOSTS)) as c:
         after = c.get(f"/api/games/{gid}").json()
         assert after["state_id"] == len(stored)
         assert after["status"] == "active"

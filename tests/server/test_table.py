@@ -19,7 +19,7 @@ from meeple.kernel.protocol import Action
 from meeple.kernel.rng import derive_seed
 from meeple.server.app import create_app
 from meeple.server.storage import Storage
-from tests.server.conftest import new_game, wait_for
+from tests.server.conftest import TEST_HOSTS, new_game, wait_for
 
 BOTS = [{"type": "bot", "bot": "standard", "name": n} for n in ("Bolt", "Cog", "Dex")]
 
@@ -169,7 +169,7 @@ def test_the_countdown_hold_and_release(client: TestClient) -> None:
 
 
 def test_settings_are_checked_stored_and_applied(db_url: str) -> None:
-    with TestClient(create_app(db_url, 0.0)) as client:
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         g = new_game(client, seats=[human(None), *BOTS], seed=3)
         gid, token = g["id"], g["seats"][0]["token"]
         bad = client.put(f"/api/games/{gid}/ask", json={"token": token, "own_turn": "never"})
@@ -182,7 +182,8 @@ def test_settings_are_checked_stored_and_applied(db_url: str) -> None:
         r = client.put(f"/api/games/{gid}/ask", json={"token": token, "grace": 30})
         assert r.status_code == 200
         assert r.json()["ask"]["grace"] == 30 and r.json()["auto"] is None  # nobody there
-    with TestClient(create_app(db_url, 0.0)) as client:  # a restart keeps them
+    # a restart keeps them
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         v = view(client, gid, token)
         assert v["ask"] == {"others_turns": "never", "own_turn": "build", "grace": 30.0}
         client.put(f"/api/games/{gid}/ask", json={"token": token, "grace": 0})
@@ -196,7 +197,7 @@ def test_an_older_database_gains_the_new_column(tmp_path: Path) -> None:
     """A database made before the columns added since keeps its games and gets them."""
     path = tmp_path / "old.sqlite"
     url = f"sqlite:///{path}"
-    with TestClient(create_app(url, 0.0)) as client:
+    with TestClient(create_app(url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         g = new_game(client, seats=[human(None), human(None) | {"name": "Bob"}], seed=5)
     con = sqlite3.connect(path)
     added = {
@@ -208,7 +209,7 @@ def test_an_older_database_gains_the_new_column(tmp_path: Path) -> None:
             con.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     con.commit()
     con.close()
-    with TestClient(create_app(url, 0.0)) as client:
+    with TestClient(create_app(url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         assert view(client, g["id"], g["seats"][1]["token"])["seat"] == 1
         assert g["id"] in {x["id"] for x in client.get("/api/games").json()}  # NULL: listed
     con = sqlite3.connect(path)

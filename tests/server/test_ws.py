@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import new_game
+from tests.server.conftest import new_game, wait_for
 
 FORBIDDEN_KEYS = {"rng", "decks_order", "deck_order", "order", "token", "seed", "snapshot"}
 
@@ -123,3 +123,76 @@ def test_every_message_of_a_long_game_is_clean(client: TestClient, game: str) ->
     assert moves == 60 or pub["status"] == "finished", (moves, state_id)
     assert seen == 2 * state_id
     assert state_id >= 60 or pub["status"] == "finished"
+
+
+def test_auth_message_makes_the_socket_a_seats(client: TestClient) -> None:
+    """The token in the first message, not the URL: a spectator's hello, then the seat's."""
+    g = new_game(client)
+    gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        watching = ws.receive_json()
+        assert watching["type"] == "hello" and watching["seat"] is None
+        # a seat's hold needs its socket: this one is a spectator's until it authenticates
+        assert "connect it first" in hold(client, gid, t1).text
+        ws.send_text("not json")  # anything but an auth message is ignored
+        ws.send_json({"type": "something-later"})
+        ws.send_json({"type": "auth", "token": t1})
+        hello = ws.receive_json()
+        assert hello["type"] == "hello" and hello["seat"] == 1 and hello["state_id"] == 0
+        assert hello["view"]["seat"] == 1 and "ask" in hello
+        check_clean(hello, [t0])
+        assert hold(client, gid, t1).status_code == 200
+        r = client.post(
+            f"/api/games/{gid}/actions", json={"token": t0, "state_id": 0, "action": "roll"}
+        )
+        assert r.status_code == 200
+        msg = ws.receive_json()
+        while msg["type"] != "update":  # the hold's own "seat" message may come first
+            msg = ws.receive_json()
+        assert msg["state_id"] == 1 and msg["view"]["seat"] == 1
+        check_clean(msg, [t0])
+
+    # the socket closed: the seat has none left, so it cannot hold
+    wait_for(lambda: hold(client, gid, t1).status_code == 422)
+
+
+def hold(client: TestClient, gid: str, token: str) -> Any:
+    return client.post(f"/api/games/{gid}/hold", json={"token": token, "hold": True})
+
+
+@pytest.mark.parametrize(
+    "auth",
+    [
+        {"type": "auth", "token": "wrong"},
+        {"type": "auth", "token": None},
+        {"type": "auth"},
+        {"type": "auth", "token": "x" * 10_000},
+    ],
+)
+def test_bad_auth_message_is_a_policy_violation(client: TestClient, auth: Any) -> None:
+    g = new_game(client)
+    with client.websocket_connect(f"/api/games/{g['id']}/ws") as ws:
+        assert ws.receive_json()["seat"] is None
+        ws.send_json(auth)
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 1008 and exc.value.reason
+
+
+def test_a_socket_authenticates_once(client: TestClient) -> None:
+    g = new_game(client)
+    gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws?token={t0}") as ws:  # the old way
+        assert ws.receive_json()["seat"] == 0
+        ws.send_json({"type": "auth", "token": t1})
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 1008 and "already" in exc.value.reason
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:  # the new way
+        assert ws.receive_json()["seat"] is None
+        ws.send_json({"type": "auth", "token": t1})
+        assert ws.receive_json()["seat"] == 1
+        ws.send_json({"type": "auth", "token": t0})
+        with pytest.raises(WebSocketDisconnect) as exc:
+            ws.receive_json()
+        assert exc.value.code == 1008

@@ -52,7 +52,7 @@ err = Console(stderr=True)
 
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit to raise (status 2: bad input)."""
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # a path stays whole
     return typer.Exit(2)
 
 

@@ -94,7 +94,7 @@ _OTHERS_WORDS: Final = {
 
 
 def _fail(console: Console, message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {message}")
+    console.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # a path stays whole
     return typer.Exit(2)
 
 

@@ -21,20 +21,64 @@ def serve(
     bot_pace: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move.", min=0.0)
     ] = 0.5,
+    access_log: Annotated[
+        bool,
+        typer.Option(
+            "--access-log",
+            help="Log every HTTP request (off by default: it costs CPU on every move). "
+            "Secrets in a URL's query (token=, code=) are logged as [redacted].",
+        ),
+    ] = False,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            metavar="HOST",
+            help="A Host this server answers to, NAME or NAME:PORT (repeat for each; "
+            "default: $MEEPLE_ALLOWED_HOSTS, comma-separated, else the names of --host: "
+            "127.0.0.1, localhost and [::1] for a loopback address, any IP address and "
+            "localhost for 0.0.0.0 or ::). Others get 400 (DNS rebinding).",
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            metavar="ORIGIN",
+            help="An origin besides the server's own, https://HOST[:PORT], whose pages may "
+            "change state and open WebSockets (repeat for each; default: "
+            "$MEEPLE_ALLOWED_ORIGINS, comma-separated). Other origins get 403.",
+        ),
+    ] = None,
 ) -> None:
     """Serve games over HTTP and WebSocket; games survive a restart."""
     import uvicorn
 
+    from meeple.server import logs
     from meeple.server.app import create_app, resolve_database_url
     from meeple.server.schemas import MAX_ACTION
+    from meeple.server.security import AllowedHosts, AllowedOrigins, resolve_hosts, resolve_origins
 
     url = resolve_database_url(database_url)
+    hosts, origins = resolve_hosts(allowed_host, host, port), resolve_origins(allowed_origin)
+    try:
+        answered = AllowedHosts(hosts)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--allowed-host") from None
+    try:
+        listed = AllowedOrigins(origins)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--allowed-origin") from None
     shown = host if ":" not in host else f"[{host}]"
     typer.echo(f"meeple: storing games in {_redact(url)}")
     typer.echo(f"meeple: open http://{shown}:{port}/ (API docs at /docs)")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
-    app = create_app(url, bot_pace)
-    # No access log: a line for every action is CPU spent on each move under load
+    logs.install()  # an old client may still put a token in a URL, and uvicorn logs URLs
+    typer.echo(f"meeple: answering to Host {answered} (see --allowed-host)")
+    if origins:
+        typer.echo(f"meeple: also taking requests from pages of {listed}")
+    app = create_app(url, bot_pace, allowed_hosts=hosts, allowed_origins=origins)
+    # No access log by default: a line for every action is CPU spent on each move under load
     # (benchmarks/bench_server.py); the app logs what matters (games started, resumed, errors).
     uvicorn.run(
         app,
@@ -42,7 +86,7 @@ def serve(
         port=port,
         ws_max_size=16 * 1024 + MAX_ACTION,
         log_level="info",
-        access_log=False,
+        access_log=access_log,
     )
 
 

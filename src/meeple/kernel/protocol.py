@@ -10,12 +10,18 @@ state). A game is fully determined by ``(game id, options, seed, actions)``.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
+
+_SPACES: Final = re.compile(r"[ \t\n\r\f\v]+")
+_KIND: Final = re.compile(r"[a-z]+(?:_[a-z]+)*")
+_ARG: Final = re.compile(r"-?[0-9]{1,18}")
+"""An action's argument: ASCII digits only (``int`` also takes "١٢", "+5", "1_000")."""
 
 
 class Action(NamedTuple):
@@ -35,18 +41,29 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse ``"kind arg1 arg2"``; raises ``ValueError`` with the reason if malformed."""
-        parts = text.split()
+        """Parse ``"kind arg1 arg2"``; raises ``ValueError`` naming the part that is malformed.
+
+        Strict, as the text comes from clients, save files and people: the kind is lower-case
+        ASCII words joined by ``_``; each argument is an integer in ASCII digits (``-?[0-9]+``,
+        at most 18 digits); parts are separated by ASCII whitespace. ``str(a)`` of any action a
+        game makes parses back to ``a``.
+        """
+        parts = [p for p in _SPACES.split(text) if p]
         if not parts:
             raise ValueError("empty action")
         kind = parts[0]
-        if not kind.replace("_", "").isalpha() or not kind.islower():
-            raise ValueError(f"action kind {kind!r} must be lower-case words joined by '_'")
-        try:
-            args = tuple(int(p) for p in parts[1:])
-        except ValueError:
-            raise ValueError(f"action arguments of {text!r} must be integers") from None
-        return cls(kind, args)
+        if _KIND.fullmatch(kind) is None:
+            raise ValueError(
+                f"action kind {kind!r} must be lower-case ASCII words joined by '_' "
+                "(such as 'end_turn')"
+            )
+        for p in parts[1:]:
+            if _ARG.fullmatch(p) is None:
+                raise ValueError(
+                    "action arguments are integers in ASCII digits (-?[0-9]+, at most 18 "
+                    f"digits), not {p!r} (in {text!r})"
+                )
+        return cls(kind, tuple(int(p) for p in parts[1:]))
 
 
 class Event(NamedTuple):

@@ -7,19 +7,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Path, Query, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request, WebSocket
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
 from meeple.server import history, pages
-from meeple.server.hub import Hub, HubError
+from meeple.server.hub import Hub, HubError, Lifecycle, Subscriber
 from meeple.server.schemas import (
     MAX_TOKEN,
     Applied,
@@ -45,6 +50,15 @@ from meeple.server.schemas import (
     SeatView,
     Why,
 )
+from meeple.server.security import (
+    AllowedHosts,
+    AllowedOrigins,
+    Guard,
+    content_security_policy,
+    resolve_hosts,
+    resolve_origins,
+    script_hash,
+)
 from meeple.server.storage import DEFAULT_DATABASE_URL, Storage
 
 BODY_LIMIT = 16 * 1024
@@ -56,7 +70,41 @@ LOG_PAGE_MAX = 1000
 """The most actions one page of a game's log covers."""
 
 GameIdPath = Annotated[str, Path(min_length=1, max_length=32)]
-TokenQuery = Annotated[str, Query(min_length=1, max_length=MAX_TOKEN)]
+
+SEAT_BEARER = HTTPBearer(
+    auto_error=False,
+    scheme_name="seat token",
+    description="A seat's token as `Authorization: Bearer TOKEN`: a header is in no URL, so "
+    "in no access log and no `Referer`.",
+)
+
+
+async def seat_token(
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(SEAT_BEARER)],
+    token: Annotated[
+        str | None,
+        Query(
+            min_length=1,
+            max_length=MAX_TOKEN,
+            deprecated=True,
+            description="The seat's token, for clients older than the `Authorization` header "
+            "(a URL ends up in logs: prefer the header).",
+        ),
+    ] = None,
+) -> str:
+    """A GET request's seat token: ``Authorization: Bearer TOKEN``, else ``?token=``."""
+    if bearer is not None:
+        return bearer.credentials[: MAX_TOKEN + 1]  # longer is no token: 403
+    if token is not None:
+        return token
+    raise HTTPException(
+        401,
+        "a seat's token is needed: send it as 'Authorization: Bearer TOKEN'",
+        headers={"WWW-Authenticate": "Bearer"},
+    )
+
+
+SeatToken = Annotated[str, Depends(seat_token)]
 
 
 def resolve_database_url(url: str | None = None) -> str:
@@ -126,6 +174,37 @@ async def _plain(send: Send, status: int, detail: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+DOCS_ASSETS = "/docs-assets"
+"""Where Swagger UI's files are served from (the copy the fastapi-offline package ships)."""
+
+
+def install_docs(app: FastAPI) -> None:
+    """The API docs at ``/docs`` (Swagger UI), FastAPI's self-hosting recipe with files that
+    ship with a package: nothing is fetched from a CDN. Swagger UI's page has one inline
+    script; its answer's Content-Security-Policy allows that script by its hash. No ``/redoc``:
+    ReDoc loads a logo from its CDN and runs its search in a worker made from a blob."""
+    app.mount(
+        DOCS_ASSETS, StaticFiles(packages=[("fastapi_offline", "static")]), name="docs-assets"
+    )
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger_ui(request: Request) -> HTMLResponse:
+        root = request.scope.get("root_path", "")
+        page = get_swagger_ui_html(
+            openapi_url=f"{root}/openapi.json",
+            title="meeple API",
+            swagger_js_url=f"{root}{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{root}{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{root}/static/favicon.svg",
+            swagger_ui_parameters={"validatorUrl": None},  # no badge from validator.swagger.io
+        )
+        scripts = re.findall(r"<script>(.*?)</script>", bytes(page.body).decode(), re.DOTALL)
+        hashes = tuple(script_hash(s) for s in scripts)
+        host = request.headers.get("host")
+        page.headers["content-security-policy"] = content_security_policy(host, hashes)
+        return page
+
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody, "description": "The token is not a seat's of this game"},
     404: {"model": ErrorBody, "description": "No such game"},
@@ -137,15 +216,28 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def create_app(
-    database_url: str | None = None, bot_pace: float = 0.5, *, schema: str | None = None
+    database_url: str | None = None,
+    bot_pace: float = 0.5,
+    *,
+    schema: str | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
+    lifecycle: Lifecycle | None = None,
 ) -> FastAPI:
     """The server app over the database at ``database_url`` (see :func:`resolve_database_url`).
 
     ``bot_pace`` is the pause in seconds before each bot move; ``schema`` puts the tables in a
-    PostgreSQL schema (tests).
+    PostgreSQL schema (tests). ``allowed_hosts`` are the ``Host`` values served (default:
+    ``$MEEPLE_ALLOWED_HOSTS``, else the loopback names at any port) and ``allowed_origins`` the
+    origins besides the server's own that may change state (default:
+    ``$MEEPLE_ALLOWED_ORIGINS``): see :mod:`meeple.server.security`. ``ValueError`` for a
+    malformed one. ``lifecycle`` says how long games are kept and how many all-bot games play
+    at once (:class:`meeple.server.hub.Lifecycle`).
     """
+    hosts = AllowedHosts(resolve_hosts(allowed_hosts))
+    origins = AllowedOrigins(resolve_origins(allowed_origins))
     storage = Storage(resolve_database_url(database_url), schema=schema)
-    hub = Hub(storage, bot_pace)
+    hub = Hub(storage, bot_pace, lifecycle)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -161,9 +253,12 @@ def create_app(
         summary="Play the Monopoly family and Monopolis over HTTP and WebSocket.",
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # served below from files that ship with fastapi-offline, no CDN
+        redoc_url=None,
     )
     app.state.hub = hub
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
+    app.add_middleware(Guard, hosts=hosts, origins=origins)  # added last: runs first
 
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> JSONResponse:
@@ -174,6 +269,7 @@ def create_app(
 
     pages.install(app)  # the lobby, the game page and their static files
     history.install(app)  # the end of a game: its history, replay, save file and rematch
+    install_docs(app)
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(
@@ -234,9 +330,18 @@ def create_app(
         """The public view (what a spectator sees), with ``status`` and ``state_id``."""
         return (await hub.get(gid)).public()
 
-    @app.get("/api/games/{gid}/view", response_model=SeatView, responses=ERRORS)
-    async def get_view(gid: GameIdPath, token: TokenQuery) -> dict[str, Any]:
-        """A seat's view, with its legal actions when it decides now."""
+    @app.get(
+        "/api/games/{gid}/view",
+        response_model=SeatView,
+        responses={
+            **ERRORS,
+            401: {"model": ErrorBody, "description": "No token (send Authorization: Bearer)"},
+        },
+    )
+    async def get_view(gid: GameIdPath, token: SeatToken) -> dict[str, Any]:
+        """A seat's view, with its legal actions when it decides now. The seat's token goes in
+        the ``Authorization: Bearer TOKEN`` header (``?token=`` is still read, for older
+        clients, but a URL ends up in logs)."""
         live = await hub.get(gid)
         return live.seat_view(live.seat_of(token))
 
@@ -333,6 +438,9 @@ def create_app(
 
     @app.websocket("/api/games/{gid}/ws")
     async def game_socket(websocket: WebSocket, gid: str, token: str | None = None) -> None:
+        """A spectator's socket until the client sends ``{"type": "auth", "token": ...}``,
+        answered by the seat's hello (``?token=``, for older clients, makes it the seat's from
+        the start). Anything else a client sends is ignored."""
         await websocket.accept()
         try:
             if len(gid) > 32:
@@ -342,39 +450,82 @@ def create_app(
         except HubError as exc:
             await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
             return
-        sub = hub.subscribe(live, seat)
-        try:
-            hello = live.message(seat, [])
-            hello["type"] = "hello"
-            hello["seat"] = seat
-            await websocket.send_json(hello)
+
+        def hello(seat: int | None) -> dict[str, Any]:
+            msg = live.message(seat, [])
+            msg["type"] = "hello"
+            msg["seat"] = seat
+            return msg
+
+        async def relay(sub: Subscriber) -> int | None:
+            """Send ``sub``'s messages until the client leaves, or reads too slowly (``None``),
+            or authenticates with a seat's token (that seat)."""
 
             async def pump() -> None:
-                while True:
-                    msg = await sub.queue.get()
-                    if msg is None:
-                        return
+                while (msg := await sub.queue.get()) is not None:
                     await websocket.send_json(msg)
 
-            async def drain() -> None:
-                while True:  # clients send nothing yet; read to notice a disconnect
-                    if (await websocket.receive())["type"] == "websocket.disconnect":
-                        return
+            async def read() -> int | None:
+                while True:
+                    received = await websocket.receive()
+                    if received["type"] == "websocket.disconnect":
+                        return None
+                    claimed = _auth_token(received)
+                    if claimed is None:
+                        continue  # anything else a client sends is ignored
+                    if sub.seat is not None:
+                        raise HubError(403, f"this socket is already seat {sub.seat}'s")
+                    return live.seat_of(claimed)
 
-            tasks = [asyncio.create_task(pump()), asyncio.create_task(drain())]
+            sending, reading = asyncio.create_task(pump()), asyncio.create_task(read())
             try:
-                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait((sending, reading), return_when=asyncio.FIRST_COMPLETED)
             finally:
-                for t in tasks:
-                    t.cancel()
-                for t in tasks:
-                    with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
-                        await t
+                # A frame is written whole or not at all, so stopping a send drops at most a
+                # spectator's message that the seat's hello supersedes.
+                for task in (sending, reading):
+                    task.cancel()
+                for task in (sending, reading):
+                    with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, HubError):
+                        await task
+            return reading.result() if reading.done() and not reading.cancelled() else None
+
+        # Subscribing and making the hello happen with no await between them, so the hello and
+        # the updates queued after it never miss or repeat an action.
+        sub = hub.subscribe(live, seat)
+        try:
+            await websocket.send_json(hello(seat))
+            while (claimed := await relay(sub)) is not None:
+                hub.unsubscribe(live, sub)
+                sub = hub.subscribe(live, claimed)
+                await websocket.send_json(hello(claimed))
             with contextlib.suppress(Exception):
                 await websocket.close()
+        except HubError as exc:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
         except WebSocketDisconnect:
             pass
         finally:
             hub.unsubscribe(live, sub)
 
     return app
+
+
+def _auth_token(received: Message) -> str | None:
+    """The token of a client's ``{"type": "auth", "token": "..."}`` message; ``None`` for any
+    other message (ignored: clients may send types a later server understands); 403 for an
+    auth message without a token."""
+    raw = received.get("text") or received.get("bytes")
+    if not raw:
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("type") != "auth":
+        return None
+    token = data.get("token")
+    if not isinstance(token, str) or not token:
+        raise HubError(403, "an auth message carries a seat's token as a string")
+    return token[: MAX_TOKEN + 1]  # longer is no token: 403

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import functools
 import gc
 import hmac
@@ -34,6 +35,7 @@ from meeple.kernel.rng import derive_seed
 from meeple.server.storage import (
     ACTIVE,
     CANCELLED,
+    EXPIRED,
     FINISHED,
     WAITING,
     ActionWrite,
@@ -47,6 +49,9 @@ from meeple.server.storage import (
 log = logging.getLogger("meeple.server")
 
 QUEUE_LIMIT = 1000
+
+WATCH_SECONDS = 30.0
+"""An all-bot game plays on this long after the last request for it with no socket open."""
 
 CHAT_MAX_CHARS = 300
 """The longest chat message, in characters."""
@@ -82,6 +87,25 @@ class Created(NamedTuple):
     tokens: list[str | None]
     host: str
     invite: str | None
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """How long games are kept (docs/SERVER.md, "Operating"), in seconds.
+
+    ``expire_after``: a game waiting or in play that nobody moved for this long expires
+    (``None``: never); ``purge_after``: finished, cancelled and expired games are deleted this
+    long after their last change (``None``: kept as records for replays); ``unload_after``: a
+    loaded game nobody asked for this long is let go from memory (it loads again on demand);
+    ``sweep_every``: how often the server looks (0: never, for tests); ``max_bot_games``: how
+    many all-bot games play at once (others wait for a slot).
+    """
+
+    expire_after: float | None = 7 * 24 * 3600.0
+    purge_after: float | None = None
+    unload_after: float = 600.0
+    sweep_every: float = 300.0
+    max_bot_games: int = 20
 
 
 class HubError(Exception):
@@ -153,6 +177,9 @@ class LiveGame:
     # (None: no timer).
     turn_timer: float | None = None
     chat_count: int | None = None  # messages in the game's chat, once counted
+    # When someone last asked for the game (loop time): an all-bot game plays only while
+    # someone watches (a socket, or a request within WATCH_SECONDS).
+    seen: float = 0.0
     # The events of every action in words (the game's log), built on first request by
     # replaying the stored actions, then kept up to date as actions are committed.
     log: list[list[str]] | None = None
@@ -164,6 +191,14 @@ class LiveGame:
     @property
     def state_id(self) -> int:
         return len(self.state.history)
+
+    @property
+    def all_bots(self) -> bool:
+        return all(s.kind == "bot" for s in self.seats)
+
+    def watched(self, now: float) -> bool:
+        """Whether anyone follows the game: an open socket, or a request lately."""
+        return bool(self.subscribers) or now - self.seen < WATCH_SECONDS
 
     @property
     def status(self) -> str:
@@ -390,7 +425,7 @@ def rebuild(stored: StoredGame) -> LiveGame:
                 bot.choose(s)
         s.apply(action)
     s.record_events = True
-    stage = stored.status if stored.status in (WAITING, CANCELLED) else ""
+    stage = stored.status if stored.status in (WAITING, CANCELLED, EXPIRED) else ""
     return LiveGame(
         stored.id, s, seats, stage=stage, host_hash=stored.host_hash,
         invite_hash=stored.invite_hash, family=family, rematch=stored.rematch,
@@ -524,32 +559,76 @@ class Writer:
 class Hub:
     """The live games of one server, over one :class:`Storage`."""
 
-    def __init__(self, storage: Storage, bot_pace: float = 0.5) -> None:
+    def __init__(
+        self, storage: Storage, bot_pace: float = 0.5, lifecycle: Lifecycle | None = None
+    ) -> None:
         self.storage = storage
         self.writer = Writer(storage)
         self.bot_pace = bot_pace
+        self.lifecycle = lifecycle or Lifecycle()
         self.games: dict[str, LiveGame] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.side_tasks: set[asyncio.Task[None]] = set()  # kept so they are not collected
+        self.bot_games: set[str] = set()  # all-bot games playing now (at most max_bot_games)
+        self.sweeper: asyncio.Task[None] | None = None
         self.gc_before: tuple[int, int, int] | None = None
 
     async def start(self) -> None:
-        """Create the tables if needed and resume every unfinished game, bots included."""
+        """Create the tables if needed. No game is loaded here: each is rebuilt when someone
+        first asks for it (:meth:`get`), so start-up does not grow with the stored games."""
         if self.gc_before is None:
             self.gc_before = gc.get_threshold()
             gc.set_threshold(*GC_THRESHOLDS)
         await self.writer.run(self.storage.create_tables)
-        for stored in await asyncio.to_thread(self.storage.load_unfinished):
+        if self.sweeper is None and self.lifecycle.sweep_every > 0:
+            self.sweeper = asyncio.create_task(self._sweep_forever(), name="meeple-sweeper")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.lifecycle.sweep_every)
             try:
-                live = rebuild(stored)
-            except (MeepleError, ValueError) as exc:
-                log.error("cannot resume game %s: %s", stored.id, exc)
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping games failed; trying again later")
+
+    async def sweep(self) -> None:
+        """Expire games nobody played for ``expire_after``, purge old records if asked, and
+        let go of loaded games nobody has asked for lately (they load again on demand)."""
+        life = self.lifecycle
+        now = dt.datetime.now(dt.UTC)
+        if life.expire_after is not None:
+            before = now - dt.timedelta(seconds=life.expire_after)
+            for gid in await self.writer.run(self.storage.expire_idle, before):
+                live = self.games.get(gid)
+                if live is not None:
+                    live.stage = EXPIRED
+                    self._stop_table(live)
+                    live.broadcast_seats()
+                log.info("game %s expired", gid)
+        if life.purge_after is not None:
+            before = now - dt.timedelta(seconds=life.purge_after)
+            gone = await self.writer.run(self.storage.purge, before)
+            if gone:
+                log.info("purged %d old games", gone)
+        clock = asyncio.get_running_loop().time()
+        for gid, live in list(self.games.items()):
+            if live.subscribers or live.lock.locked() or clock - live.seen < life.unload_after:
                 continue
-            self.games[live.id] = live
-            self._start_table(live)
-            log.info("resumed game %s at action %d", live.id, live.state_id)
+            self._stop_table(live)
+            del self.games[gid]
+
+    def _stop_table(self, live: LiveGame) -> None:
+        task = self.tasks.pop(live.id, None)
+        if task is not None:
+            task.cancel()
+        self.bot_games.discard(live.id)
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.sweeper
+            self.sweeper = None
         tasks = list(self.tasks.values())
         for t in tasks:
             t.cancel()
@@ -774,18 +853,28 @@ class Hub:
                 await self._stand_in(live, seat, False)
 
     async def get(self, gid: str) -> LiveGame:
-        """The live game ``gid`` (a finished one is loaded from storage); 404 otherwise."""
+        """The live game ``gid``, loaded from storage on first request (a game in play then
+        resumes: its table starts); 404 otherwise. Asking counts as watching it."""
         live = self.games.get(gid)
-        if live is not None:
-            return live
-        stored = await asyncio.to_thread(self.storage.load_game, gid)
-        if stored is None:
-            raise HubError(404, f"no game {gid!r}")
-        try:
-            live = rebuild(stored)
-        except (MeepleError, ValueError) as exc:
-            raise HubError(404, f"game {gid!r} cannot be replayed: {exc}") from None
-        return self.games.setdefault(gid, live)
+        if live is None:
+            stored = await asyncio.to_thread(self.storage.load_game, gid)
+            if stored is None:
+                raise HubError(404, f"no game {gid!r}")
+            try:
+                loaded = await asyncio.to_thread(rebuild, stored)
+            except (MeepleError, ValueError) as exc:
+                raise HubError(404, f"game {gid!r} cannot be replayed: {exc}") from None
+            live = self.games.get(gid)
+            if live is None:  # nobody loaded it meanwhile
+                live = self.games[gid] = loaded
+                if live.status == ACTIVE:
+                    log.info("resumed game %s at action %d", gid, live.state_id)
+                    self._start_table(live)
+        was_watched = live.watched(asyncio.get_running_loop().time())
+        live.seen = asyncio.get_running_loop().time()
+        if not was_watched:
+            live.changed.set()  # a paused all-bot game plays again
+        return live
 
     async def act(self, live: LiveGame, seat: int, state_id: int | None, text: str) -> list[str]:
         """Apply a seat's action; returns the events in words. Raises :class:`HubError`."""
@@ -800,6 +889,8 @@ class Hub:
                 raise HubError(422, "the game has not started: the host starts it")
             if live.status == CANCELLED:
                 raise HubError(422, "the host cancelled this game")
+            if live.status == EXPIRED:
+                raise HubError(422, "the game expired: nobody played it for too long")
             if live.state.is_terminal():
                 raise HubError(422, "the game is over")
             if live.seats[seat].stand_in:
@@ -960,10 +1051,10 @@ class Hub:
     def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
         sub = Subscriber(seat)
         live.subscribers.append(sub)
+        live.changed.set()  # a paused all-bot game plays again
         if seat is not None:
             person = live.seats[seat]
             person.sockets += 1
-            live.changed.set()  # a turn waiting for this person may start
             if person.idle:
                 task = asyncio.create_task(self.welcome_back(live, seat))
                 self.side_tasks.add(task)

@@ -34,6 +34,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -52,7 +53,8 @@ WAITING = "waiting"  # seats still open: the host starts the game
 ACTIVE = "active"
 FINISHED = "finished"
 CANCELLED = "cancelled"  # the host cancelled it: kept as a record, never played on
-STATUSES = (WAITING, ACTIVE, FINISHED, CANCELLED)
+EXPIRED = "expired"  # nobody played it for longer than the server keeps games waiting
+STATUSES = (WAITING, ACTIVE, FINISHED, CANCELLED, EXPIRED)
 
 
 class Base(DeclarativeBase):
@@ -77,6 +79,11 @@ class GameRow(Base):
     listed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
     # Seconds a person may take over a decision before a bot stands in (NULL: no timer).
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    # When the game last changed (made, an action, started, cancelled); NULL in older games,
+    # which count from ``created``.
+    updated: Mapped[dt.datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, default=None, index=True
+    )
     # The game started as this one's rematch (same seats, a new seed), once it is over.
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
 
@@ -265,6 +272,7 @@ class Storage:
                     invite_hash=invite_hash,
                     listed=listed,
                     turn_timer=turn_timer,
+                    updated=dt.datetime.now(dt.UTC),
                 )
             )
             s.flush()
@@ -303,15 +311,51 @@ class Storage:
         for w in writes:
             if w.status != ACTIVE:
                 by_status.setdefault(w.status, []).append(w.game)
+        now = dt.datetime.now(dt.UTC)
         with self.engine.begin() as c:
             c.execute(insert(ActionRow), rows)
             for status, games in by_status.items():
                 c.execute(update(GameRow).where(GameRow.id.in_(games)).values(status=status))
+            touched = sorted({w.game for w in writes})
+            c.execute(update(GameRow).where(GameRow.id.in_(touched)).values(updated=now))
 
     def set_status(self, game: str, status: str) -> None:
         """Set a game's status (the host started or cancelled it)."""
+        now = dt.datetime.now(dt.UTC)
         with self.engine.begin() as c:
-            c.execute(update(GameRow).where(GameRow.id == game).values(status=status))
+            c.execute(update(GameRow).where(GameRow.id == game).values(status=status, updated=now))
+
+    def expire_idle(self, before: dt.datetime) -> list[str]:
+        """Mark every game waiting or in play that has not changed since ``before`` as expired;
+        returns their ids."""
+        last = func.coalesce(GameRow.updated, GameRow.created)
+        with self.engine.begin() as c:
+            ids = list(
+                c.execute(
+                    select(GameRow.id).where(GameRow.status.in_([WAITING, ACTIVE]), last < before)
+                ).scalars()
+            )
+            if ids:
+                c.execute(update(GameRow).where(GameRow.id.in_(ids)).values(status=EXPIRED))
+        return ids
+
+    def purge(self, before: dt.datetime) -> int:
+        """Delete the finished, cancelled and expired games not changed since ``before``, with
+        their seats, actions and chat; returns how many games went."""
+        last = func.coalesce(GameRow.updated, GameRow.created)
+        done = [FINISHED, CANCELLED, EXPIRED]
+        with self.engine.begin() as c:
+            ids = list(
+                c.execute(
+                    select(GameRow.id).where(GameRow.status.in_(done), last < before)
+                ).scalars()
+            )
+            for chunk in range(0, len(ids), 500):  # bounded IN lists
+                part = ids[chunk : chunk + 500]
+                for table in (ChatRow, ActionRow, SeatRow):
+                    c.execute(delete(table).where(table.game.in_(part)))
+                c.execute(delete(GameRow).where(GameRow.id.in_(part)))
+        return len(ids)
 
     def set_seat(self, game: str, seat: StoredSeat) -> None:
         """Store who sits in ``seat.seat`` now (an invited person joined, a bot took an open

@@ -27,6 +27,24 @@ if TYPE_CHECKING:
 log = logging.getLogger("meeple.server")
 
 RETRY_SECONDS = 1.0
+SLOT_WAIT = 1.0
+"""How often an all-bot game waiting for a free slot looks again (seconds)."""
+
+
+async def _may_play(hub: Hub, live: LiveGame, now: float) -> bool:
+    """An all-bot game plays only while someone watches, and only so many at once: otherwise
+    wait (for a watcher, a free slot, or the watch to lapse) and say no."""
+    if not live.watched(now):
+        hub.bot_games.discard(live.id)
+        await live.changed.wait()  # set by a request for the game or a new socket
+        return False
+    if live.id not in hub.bot_games:
+        if len(hub.bot_games) >= hub.lifecycle.max_bot_games:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.changed.wait(), SLOT_WAIT)
+            return False
+        hub.bot_games.add(live.id)
+    return True
 
 
 async def run_table(hub: Hub, live: LiveGame) -> None:
@@ -39,8 +57,11 @@ async def run_table(hub: Hub, live: LiveGame) -> None:
         # Nothing below awaits before the wait, so a change cannot slip in between.
         live.changed.clear()
         state = live.state
-        if state.is_terminal() or live.stage:  # over, cancelled (or not started)
+        if state.is_terminal() or live.stage:  # over, cancelled, expired (or not started)
+            hub.bot_games.discard(live.id)
             return
+        if live.all_bots and not await _may_play(hub, live, loop.time()):
+            continue
         cp = state.current_player()
         seat = live.seats[cp] if 0 <= cp < len(live.seats) else None
         if seat is not None and seat.bot is not None:

@@ -229,13 +229,25 @@ function ingest(m) {
 
 let viewRequest = 0;
 
+// GET /view for our seat. The token rides in a header, never in the URL: a URL ends up in
+// access logs.
+async function seatView() {
+  const r = await fetch(`/api/games/${encodeURIComponent(gid)}/view`, {
+    headers: { authorization: `Bearer ${game.token}` },
+  });
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) throw new ApiError(r.status, data);
+  return data;
+}
+
 // The seat's view with its legal actions (the WebSocket update does not carry them).
 async function refreshView() {
   const ticket = ++viewRequest;
   let v;
   try {
     v = game.token
-      ? await api(`/api/games/${encodeURIComponent(gid)}/view?token=${encodeURIComponent(game.token)}`)
+      ? await seatView()
       : await api(`/api/games/${encodeURIComponent(gid)}`);
   } catch (e) {
     toast(`Could not load the game: ${e.message}`, true);
@@ -448,12 +460,21 @@ setInterval(() => {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = game.token ? `?token=${encodeURIComponent(game.token)}` : "";
-  const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gid)}/ws${q}`);
-  ws.onopen = () => setConn("live", "live");
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gid)}/ws`);
+  // A seat's token goes in the first message, never in the URL (a URL ends up in logs). The
+  // socket is a spectator's until the seat's hello answers it: skip the positions before.
+  let ours = !game.token;
+  ws.onopen = () => {
+    if (game.token) ws.send(JSON.stringify({ type: "auth", token: game.token }));
+    setConn("live", "live");
+  };
   ws.onmessage = (e) => {
     let m;
     try { m = JSON.parse(e.data); } catch { return; }
+    if (!ours) {
+      if (m.type === "hello" && m.seat !== null) ours = true;
+      else if (m.type === "hello" || m.type === "update" || m.type === "seat") return;
+    }
     if (m.type === "hello" || m.type === "update") ingest(m);
     if (m.type === "hello") { loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
     if (m.type === "chat") addChat(m);
@@ -497,7 +518,7 @@ async function main() {
   let first = pub;
   if (game.token) {
     try {
-      first = await api(`/api/games/${encodeURIComponent(gid)}/view?token=${encodeURIComponent(game.token)}`);
+      first = await seatView();
     } catch (e) {
       if (e.status === 403 && !fromLink) {
         // A seat this browser remembered is not valid any more: watch instead.
