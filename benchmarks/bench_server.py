@@ -135,6 +135,7 @@ class Server:
             self.url,
             "--bot-pace",
             "0",
+            "--no-limits",  # hundreds of games and sockets from one address, on purpose
         ]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)

@@ -50,12 +50,21 @@ def serve(
             "$MEEPLE_ALLOWED_ORIGINS, comma-separated). Other origins get 403.",
         ),
     ] = None,
+    no_limits: Annotated[
+        bool,
+        typer.Option(
+            "--no-limits",
+            help="Turn off the per-client and per-socket limits (docs/SERVER.md, 'Limits'): "
+            "for load tests from one address, never for a server facing the internet.",
+        ),
+    ] = False,
 ) -> None:
     """Serve games over HTTP and WebSocket; games survive a restart."""
     import uvicorn
 
     from meeple.server import logs
     from meeple.server.app import create_app, resolve_database_url
+    from meeple.server.limits import NO_LIMITS, Limits
     from meeple.server.schemas import MAX_ACTION
     from meeple.server.security import AllowedHosts, AllowedOrigins, resolve_hosts, resolve_origins
 
@@ -77,7 +86,8 @@ def serve(
     typer.echo(f"meeple: answering to Host {answered} (see --allowed-host)")
     if origins:
         typer.echo(f"meeple: also taking requests from pages of {listed}")
-    app = create_app(url, bot_pace, allowed_hosts=hosts, allowed_origins=origins)
+    limits = NO_LIMITS if no_limits else Limits()
+    app = create_app(url, bot_pace, allowed_hosts=hosts, allowed_origins=origins, limits=limits)
     # No access log by default: a line for every action is CPU spent on each move under load
     # (benchmarks/bench_server.py); the app logs what matters (games started, resumed, errors).
     uvicorn.run(

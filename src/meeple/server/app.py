@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from meeple.kernel.asking import AskSettings
 from meeple.server import history, pages
 from meeple.server.hub import Hub, HubError, Lifecycle, Subscriber
+from meeple.server.limits import Limits, Window
 from meeple.server.schemas import (
     MAX_TOKEN,
     Applied,
@@ -223,6 +224,7 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     lifecycle: Lifecycle | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server app over the database at ``database_url`` (see :func:`resolve_database_url`).
 
@@ -232,12 +234,13 @@ def create_app(
     origins besides the server's own that may change state (default:
     ``$MEEPLE_ALLOWED_ORIGINS``): see :mod:`meeple.server.security`. ``ValueError`` for a
     malformed one. ``lifecycle`` says how long games are kept and how many all-bot games play
-    at once (:class:`meeple.server.hub.Lifecycle`).
+    at once (:class:`meeple.server.hub.Lifecycle`); ``limits`` what one client, game and socket
+    may ask for (:class:`meeple.server.limits.Limits`).
     """
     hosts = AllowedHosts(resolve_hosts(allowed_hosts))
     origins = AllowedOrigins(resolve_origins(allowed_origins))
     storage = Storage(resolve_database_url(database_url), schema=schema)
-    hub = Hub(storage, bot_pace, lifecycle)
+    hub = Hub(storage, bot_pace, lifecycle, limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -279,10 +282,12 @@ def create_app(
         return await asyncio.to_thread(storage.list_games, status)
 
     @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
-    async def create_game(body: CreateGame) -> dict[str, Any]:
+    async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
         """Make a game; returns each person's token and page, the host's key and, when seats
         are open, the invite code and page (the game then waits for the host to start it)."""
         seats = [s.model_dump() for s in body.seats]  # a person's ask: a dict or None
+        client = request.client.host if request.client else "unknown"
+        hub.check_new_game(client)
         made = await hub.create(body.game, seats, body.seed, body.listed, body.turn_timer)
         gid = made.live.id
         return {
@@ -450,6 +455,12 @@ def create_app(
         except HubError as exc:
             await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
             return
+        client = websocket.client.host if websocket.client else "unknown"
+        refused = hub.enter_socket(gid, client)
+        if refused:
+            await websocket.close(code=WS_POLICY_VIOLATION, reason=refused[:120])
+            return
+        rate = Window(hub.limits.socket_window)
 
         def hello(seat: int | None) -> dict[str, Any]:
             msg = live.message(seat, [])
@@ -470,6 +481,13 @@ def create_app(
                     received = await websocket.receive()
                     if received["type"] == "websocket.disconnect":
                         return None
+                    if not rate.allow("socket", hub.limits.socket_messages):
+                        hub.limit_hits["socket_messages"] += 1
+                        raise HubError(
+                            429,
+                            f"too many messages: at most {hub.limits.socket_messages} in "
+                            f"{hub.limits.socket_window:g} s",
+                        )
                     claimed = _auth_token(received)
                     if claimed is None:
                         continue  # anything else a client sends is ignored
@@ -508,6 +526,7 @@ def create_app(
             pass
         finally:
             hub.unsubscribe(live, sub)
+            hub.leave_socket(gid, client)
 
     return app
 

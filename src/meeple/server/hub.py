@@ -13,6 +13,7 @@ holds its action. One fsync then serves many games, and only one thread ever wri
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import datetime as dt
 import functools
@@ -32,6 +33,7 @@ from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_mov
 from meeple.kernel.errors import IllegalActionError, MeepleError
 from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
+from meeple.server.limits import Counters, Limits, Window
 from meeple.server.storage import (
     ACTIVE,
     CANCELLED,
@@ -560,18 +562,50 @@ class Hub:
     """The live games of one server, over one :class:`Storage`."""
 
     def __init__(
-        self, storage: Storage, bot_pace: float = 0.5, lifecycle: Lifecycle | None = None
+        self,
+        storage: Storage,
+        bot_pace: float = 0.5,
+        lifecycle: Lifecycle | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.storage = storage
         self.writer = Writer(storage)
         self.bot_pace = bot_pace
         self.lifecycle = lifecycle or Lifecycle()
+        self.limits = limits or Limits()
+        self.made = Window(3600.0)  # games made per client address in the last hour
+        self.game_sockets = Counters()
+        self.client_sockets = Counters()
+        self.limit_hits: collections.Counter[str] = collections.Counter()  # for operators
         self.games: dict[str, LiveGame] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.side_tasks: set[asyncio.Task[None]] = set()  # kept so they are not collected
         self.bot_games: set[str] = set()  # all-bot games playing now (at most max_bot_games)
         self.sweeper: asyncio.Task[None] | None = None
         self.gc_before: tuple[int, int, int] | None = None
+
+    def check_new_game(self, client: str) -> None:
+        """Refuse (429) a game from ``client`` over its hourly allowance."""
+        most = self.limits.games_per_client_hour
+        if not self.made.allow(client, most):
+            self.limit_hits["games_per_client_hour"] += 1
+            raise HubError(429, f"too many new games from your address: at most {most} an hour")
+
+    def enter_socket(self, gid: str, client: str) -> str:
+        """Count a new socket of ``gid`` from ``client``; the reason it is refused, or ""."""
+        lim = self.limits
+        if not self.game_sockets.enter(gid, lim.sockets_per_game):
+            self.limit_hits["sockets_per_game"] += 1
+            return f"this game has {lim.sockets_per_game} sockets open, the most it takes"
+        if not self.client_sockets.enter(client, lim.sockets_per_client):
+            self.game_sockets.leave(gid)
+            self.limit_hits["sockets_per_client"] += 1
+            return f"your address has {lim.sockets_per_client} sockets open, the most allowed"
+        return ""
+
+    def leave_socket(self, gid: str, client: str) -> None:
+        self.game_sockets.leave(gid)
+        self.client_sockets.leave(client)
 
     async def start(self) -> None:
         """Create the tables if needed. No game is loaded here: each is rebuilt when someone
@@ -674,6 +708,10 @@ class Hub:
             raise HubError(
                 422, f"{game} is for {info.min_players} to {info.max_players} players, not {n}"
             )
+        most = self.limits.live_games
+        if most is not None and await asyncio.to_thread(self.storage.count_live) >= most:
+            self.limit_hits["live_games"] += 1
+            raise HubError(429, f"the server has {most} games waiting or in play, its most")
         if seed is None:
             seed = secrets.randbits(63)
         known = bot_kinds(info.family)

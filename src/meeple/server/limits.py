@@ -29,6 +29,10 @@ class Limits:
     socket_window: float = 10.0
 
 
+NO_LIMITS = Limits(None, None, None, None, None)
+"""Every limit off (load tests from one address: ``meeple serve --no-limits``)."""
+
+
 class Window:
     """How many events each key had in the last ``seconds`` (a sliding window)."""
 

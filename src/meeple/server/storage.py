@@ -325,6 +325,12 @@ class Storage:
         with self.engine.begin() as c:
             c.execute(update(GameRow).where(GameRow.id == game).values(status=status, updated=now))
 
+    def count_live(self) -> int:
+        """How many games are waiting or in play."""
+        with Session(self.engine) as s:
+            q = select(func.count()).where(GameRow.status.in_([WAITING, ACTIVE]))
+            return int(s.scalar(q) or 0)
+
     def expire_idle(self, before: dt.datetime) -> list[str]:
         """Mark every game waiting or in play that has not changed since ``before`` as expired;
         returns their ids."""
