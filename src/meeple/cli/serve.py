@@ -50,6 +50,22 @@ def serve(
             "$MEEPLE_ALLOWED_ORIGINS, comma-separated). Other origins get 403.",
         ),
     ] = None,
+    expire_after_days: Annotated[
+        float,
+        typer.Option(
+            help="A game waiting or in play that nobody moved for this many days expires "
+            "(0: never).",
+            min=0.0,
+        ),
+    ] = 7.0,
+    purge_after_days: Annotated[
+        float,
+        typer.Option(
+            help="Delete finished, cancelled and expired games this many days after their "
+            "last change (0: keep them as records for replays).",
+            min=0.0,
+        ),
+    ] = 0.0,
     no_limits: Annotated[
         bool,
         typer.Option(
@@ -64,6 +80,7 @@ def serve(
 
     from meeple.server import logs
     from meeple.server.app import create_app, resolve_database_url
+    from meeple.server.hub import Lifecycle
     from meeple.server.limits import NO_LIMITS, Limits
     from meeple.server.schemas import MAX_ACTION
     from meeple.server.security import AllowedHosts, AllowedOrigins, resolve_hosts, resolve_origins
@@ -87,7 +104,19 @@ def serve(
     if origins:
         typer.echo(f"meeple: also taking requests from pages of {listed}")
     limits = NO_LIMITS if no_limits else Limits()
-    app = create_app(url, bot_pace, allowed_hosts=hosts, allowed_origins=origins, limits=limits)
+    day = 24 * 3600.0
+    lifecycle = Lifecycle(
+        expire_after=expire_after_days * day if expire_after_days > 0 else None,
+        purge_after=purge_after_days * day if purge_after_days > 0 else None,
+    )
+    app = create_app(
+        url,
+        bot_pace,
+        allowed_hosts=hosts,
+        allowed_origins=origins,
+        limits=limits,
+        lifecycle=lifecycle,
+    )
     # No access log by default: a line for every action is CPU spent on each move under load
     # (benchmarks/bench_server.py); the app logs what matters (games started, resumed, errors).
     uvicorn.run(

@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import re
+import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -23,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
-from meeple.server import history, pages
+from meeple.server import history, metrics, pages
 from meeple.server.hub import Hub, HubError, Lifecycle, Subscriber
 from meeple.server.limits import Limits, Window
 from meeple.server.schemas import (
@@ -272,6 +273,7 @@ def create_app(
 
     pages.install(app)  # the lobby, the game page and their static files
     history.install(app)  # the end of a game: its history, replay, save file and rematch
+    latency = metrics.install(app, hub)  # /healthz and /metrics, for the operator
     install_docs(app)
 
     @app.get("/api/games", response_model=list[GameSummary])
@@ -372,9 +374,11 @@ def create_app(
     @app.post("/api/games/{gid}/actions", response_model=Applied, responses=ERRORS)
     async def post_action(gid: GameIdPath, body: PostAction) -> dict[str, Any]:
         """Apply an action for the token's seat at position ``state_id``."""
+        began = time.perf_counter()
         live = await hub.get(gid)
         seat = live.seat_of(body.token)
         events = await hub.act(live, seat, body.state_id, body.action)
+        latency.observe(time.perf_counter() - began)
         return {
             "state_id": live.state_id,
             "status": live.status,

@@ -488,6 +488,7 @@ class Writer:
         self.pending: list[tuple[ActionWrite, Callable[[], None], asyncio.Future[None]]] = []
         self.task: asyncio.Task[None] | None = None
         self.commits = 0  # transactions that stored actions, for tests and logs
+        self.actions_committed = 0  # for the operator (/metrics)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on the writer thread (between two grouped commits)."""
@@ -516,6 +517,7 @@ class Writer:
                     errors = [exc] * len(batch)
                 for (write, on_commit, fut), err in zip(batch, errors, strict=True):
                     if err is None:
+                        self.actions_committed += 1
                         try:
                             on_commit()
                         except Exception:

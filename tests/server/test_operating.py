@@ -1,0 +1,52 @@
+"""The operator's view (docs/SERVER.md, "Operating"): /healthz and /metrics."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meeple.server.app import create_app
+from meeple.server.limits import Limits
+from meeple.server.metrics import ADMIN_ENV
+from tests.server.conftest import TEST_HOSTS, new_game
+
+
+def metric(text: str, name: str) -> float:
+    """The value of the sample line ``name`` (with its labels) in Prometheus' text format."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[-1])
+    raise AssertionError(f"{name} not in the metrics")
+
+
+def test_health_and_metrics(db_url: str) -> None:
+    limits = Limits(games_per_client_hour=1)
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS, limits=limits)) as client:
+        assert client.get("/healthz").json()["status"] == "ok"
+        g = new_game(client)
+        gid, ann = g["id"], g["seats"][0]["token"]
+        r = client.post(
+            f"/api/games/{gid}/actions", json={"token": ann, "state_id": 0, "action": "roll"}
+        )
+        assert r.status_code == 200
+        seats = [{"type": "human", "name": "Cy"}, {"type": "human", "name": "Di"}]
+        refused = client.post("/api/games", json={"game": "classic", "seats": seats})
+        assert refused.status_code == 429
+        with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            ws.receive_json()
+            text = client.get("/metrics").text
+        assert metric(text, "meeple_games_loaded") == 1
+        assert metric(text, "meeple_sockets") == 1
+        assert metric(text, "meeple_actions_total") >= 1
+        assert metric(text, "meeple_action_seconds_count") == 1
+        assert metric(text, 'meeple_limit_hits_total{limit="games_per_client_hour"}') == 1
+
+
+def test_metrics_ask_for_the_admin_token_when_one_is_set(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ADMIN_ENV, "s3cret")
+    assert client.get("/metrics").status_code == 401
+    assert client.get("/metrics", headers={"Authorization": "Bearer nope"}).status_code == 401
+    r = client.get("/metrics", headers={"Authorization": "Bearer s3cret"})
+    assert r.status_code == 200 and "meeple_games_loaded" in r.text
