@@ -60,6 +60,7 @@ from meeple.server.security import (
     resolve_hosts,
     resolve_origins,
     script_hash,
+    send_detail,
 )
 from meeple.server.storage import DEFAULT_DATABASE_URL, Storage
 
@@ -130,10 +131,10 @@ class BodyLimit:
                 try:
                     declared = int(value)
                 except ValueError:
-                    await _plain(send, 400, "bad Content-Length")
+                    await send_detail(send, 400, "bad Content-Length")
                     return
                 if declared > self.limit:
-                    await _plain(send, 413, f"request body over {self.limit} bytes")
+                    await send_detail(send, 413, f"request body over {self.limit} bytes")
                     return
         chunks: list[bytes] = []
         total = 0
@@ -144,7 +145,7 @@ class BodyLimit:
             body = message.get("body", b"")
             total += len(body)
             if total > self.limit:
-                await _plain(send, 413, f"request body over {self.limit} bytes")
+                await send_detail(send, 413, f"request body over {self.limit} bytes")
                 return
             chunks.append(body)
             if not message.get("more_body", False):
@@ -159,21 +160,6 @@ class BodyLimit:
             return await receive()
 
         await self.app(scope, replay, send)
-
-
-async def _plain(send: Send, status: int, detail: str) -> None:
-    body = JSONResponse({"detail": detail}).body
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
 
 
 DOCS_ASSETS = "/docs-assets"

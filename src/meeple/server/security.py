@@ -265,6 +265,22 @@ HEADERS = (
 """The headers every HTTP answer carries besides the Content-Security-Policy."""
 
 
+async def send_detail(send: Send, status: int, detail: str) -> None:
+    """Answer ``{"detail": detail}`` with ``status`` from ASGI middleware (before the app)."""
+    body = JSONResponse({"detail": detail}).body
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
 class Guard:
     """The checks and headers of this module, as ASGI middleware.
 
@@ -310,18 +326,7 @@ class Guard:
             await self.app(scope, receive, send_with_headers)
             return
         status, reason = refused
-        body = JSONResponse({"detail": reason}).body
-        await send_with_headers(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send_with_headers({"type": "http.response.body", "body": body})
+        await send_detail(send_with_headers, status, reason)
 
     def check(self, scope: Scope) -> tuple[str | None, tuple[int, str] | None]:
         """The request's host as sent, and ``None`` when it may go on, else its status and
