@@ -165,16 +165,9 @@ def _is_monopoly(state: GameState) -> bool:
 
 
 def choice_words(state: GameState, action: Action, names: Sequence[str] | None = None) -> str:
-    """A legal action as the terminal lists it: Monopoly's build costs, trade partners by name
-    and number, no engine terms (``render.choice_text``); Monopolis' own words, capitalised."""
-    from meeple.games.monopoly.state import MonopolyState
-
-    if isinstance(state, MonopolyState):
-        from meeple.games.monopoly.render import choice_text
-
-        return choice_text(state, action, names)
-    text = state.describe_action(action)
-    return text[:1].upper() + text[1:]
+    """A legal action as the terminal lists it (``GameState.choice_text``: Monopoly's build
+    costs, trade partners by name and number, no engine terms)."""
+    return state.choice_text(action, names)
 
 
 def parse_choice(
@@ -553,18 +546,8 @@ def _ask(
 
 
 def _info(console: Console, state: GameState) -> None:
-    """The rules in short: Monopoly's from the edition's rule options, Monopolis' summary."""
-    from meeple.games.monopoly.state import MonopolyState
-
-    if isinstance(state, MonopolyState):
-        from meeple.games.monopoly.render import rules_lines
-
-        lines = rules_lines(state.ed)
-    else:
-        from meeple.games.monopolis.render import RULES_SUMMARY
-
-        lines = list(RULES_SUMMARY)
-    for line in lines:
+    """The rules in short (``GameState.rules_summary``: from the edition's rule options)."""
+    for line in state.rules_summary() or ["This game has no summary of its rules."]:
         console.print(line, markup=False)
 
 

@@ -239,6 +239,17 @@ class GameState(ABC):
         """The cash (money) ``seat`` holds now: for per-game records."""
         return 0
 
+    def choice_text(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """A legal action as a front end lists it for a person (``names``: the seats' names);
+        by default :meth:`describe_action`, capitalised."""
+        text = self.describe_action(action)
+        return text[:1].upper() + text[1:]
+
+    def rules_summary(self) -> list[str]:
+        """The game's rules in a few sentences of plain words, for newcomers (the terminal's
+        ``info``, the web page's rules panel); empty if the game has none."""
+        return []
+
     def render(self) -> str:
         """The table as text for a terminal (the board, the city); empty if the game has none."""
         return ""

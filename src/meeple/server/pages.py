@@ -21,9 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
 from meeple.bots.base import bot_kinds
-from meeple.games.monopolis.render import RULES_SUMMARY
 from meeple.games.monopolis.state import MonopolisState
-from meeple.games.monopoly.render import rules_lines
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.registry import game_ids, game_info
 from meeple.kernel.protocol import GameState
@@ -111,7 +109,7 @@ def _monopoly_board(state: MonopolyState) -> dict[str, Any]:
         "family": "monopoly",
         # The edition's rules in words, from its rule options (the terminal's `info` too), so
         # a custom edition gets its own.
-        "rules_summary": rules_lines(ed),
+        "rules_summary": state.rules_summary(),
         "edition": ed.id,
         "name": ed.name,
         "currency": ed.currency,
@@ -148,7 +146,7 @@ def _monopolis_board(state: MonopolisState) -> dict[str, Any]:
     n = state.n
     return {
         "family": "monopolis",
-        "rules_summary": list(RULES_SUMMARY),
+        "rules_summary": state.rules_summary(),
         "resources": list(comps.resources),
         "icons": list(comps.icons),
         "prices": [list(row) for row in comps.prices],

@@ -258,6 +258,7 @@ class Storage:
     ) -> str:
         """Store a new game with its seats; returns its id."""
         gid = secrets.token_hex(8)
+        now = dt.datetime.now(dt.UTC)
         with Session(self.engine) as s, s.begin():
             s.add(
                 GameRow(
@@ -266,13 +267,13 @@ class Storage:
                     players=players,
                     seed=seed,
                     options=options,
-                    created=dt.datetime.now(dt.UTC),
+                    created=now,
                     status=status,
                     host_hash=host_hash,
                     invite_hash=invite_hash,
                     listed=listed,
                     turn_timer=turn_timer,
-                    updated=dt.datetime.now(dt.UTC),
+                    updated=now,
                 )
             )
             s.flush()

@@ -272,6 +272,12 @@ class MonopolisState(GameState):
     def money_of(self, seat: int) -> int:
         return self.money[seat]
 
+    def rules_summary(self) -> list[str]:
+        """Monopolis' rules in short (kernel protocol)."""
+        from meeple.games.monopolis.render import RULES_SUMMARY
+
+        return list(RULES_SUMMARY)
+
     def render(self) -> str:
         """The city as text (``meeple replay`` draws it)."""
         from meeple.games.monopolis.render import render_city

@@ -1068,6 +1068,20 @@ class MonopolyState(GameState):
     def describe_action(self, action: Action) -> str:
         return describe_action(self, action)
 
+    def choice_text(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """A legal action as a person's list shows it (kernel protocol): builds and sales
+        with their price, trade partners by name and number, no engine terms."""
+        from meeple.games.monopoly.render import choice_text
+
+        return choice_text(self, action, names)
+
+    def rules_summary(self) -> list[str]:
+        """The edition's main rules in words, from its rule options (kernel protocol), so a
+        custom edition gets its own."""
+        from meeple.games.monopoly.render import rules_lines
+
+        return rules_lines(self.ed)
+
 
 def _mortgage_reason(s: MonopolyState, p: int, sq: int) -> str:
     """Why ``p`` may not mortgage ``sq`` (rules/mortgage.py), or "" when the deed allows it."""
