@@ -20,12 +20,14 @@ def free_port() -> int:
 
 
 def start_server(
-    db: Path, port: int, log: Path, bot_pace: float, extra: tuple[str, ...] = ()
+    db: Path | str, port: int, log: Path, bot_pace: float, extra: tuple[str, ...] = ()
 ) -> subprocess.Popen[bytes]:
-    """Start ``meeple serve`` on the SQLite file ``db`` (with the options ``extra``) and wait (30 s
-    at most) until it answers; a server that exits or never answers fails the test with its log."""
+    """Start ``meeple serve`` on the SQLite file ``db`` (or the database URL ``db``), with the
+    options ``extra``, and wait (30 s at most) until it answers; a server that exits or never
+    answers fails the test with its log."""
     env = dict(os.environ)
     env.pop("MEEPLE_DATABASE_URL", None)
+    env.pop("MEEPLE_REDIS_URL", None)
     cmd = [
         sys.executable,
         "-m",
@@ -34,7 +36,7 @@ def start_server(
         "--port",
         str(port),
         "--database-url",
-        f"sqlite:///{db}",
+        db if isinstance(db, str) else f"sqlite:///{db}",
         "--bot-pace",
         str(bot_pace),
         *extra,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from typing import Annotated
 
 import typer
@@ -66,6 +67,24 @@ def serve(
             min=0.0,
         ),
     ] = 0.0,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Serve the database's games together with other meeple serve processes, "
+            "which share this Redis (redis://HOST:PORT/DB; default: $MEEPLE_REDIS_URL). Each "
+            "game in play is held by one process at a time; the others forward to it "
+            "(docs/SERVER.md, 'More than one process'). Needs a database every process "
+            "reaches: PostgreSQL.",
+        ),
+    ] = None,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            help="With --redis-url: how long a game held by a process that died waits before "
+            "another takes it over.",
+            min=1.0,
+        ),
+    ] = 5.0,
     no_limits: Annotated[
         bool,
         typer.Option(
@@ -103,6 +122,15 @@ def serve(
     typer.echo(f"meeple: answering to Host {answered} (see --allowed-host)")
     if origins:
         typer.echo(f"meeple: also taking requests from pages of {listed}")
+    redis_url = redis_url or os.environ.get("MEEPLE_REDIS_URL") or None
+    if redis_url is not None:
+        from redis.asyncio import Redis
+
+        try:
+            Redis.from_url(redis_url)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--redis-url") from None
+        typer.echo(f"meeple: serving games with the other processes on Redis {_redact(redis_url)}")
     limits = NO_LIMITS if no_limits else Limits()
     day = 24 * 3600.0
     lifecycle = Lifecycle(
@@ -116,6 +144,8 @@ def serve(
         allowed_origins=origins,
         limits=limits,
         lifecycle=lifecycle,
+        redis_url=redis_url,
+        lease_seconds=lease_seconds,
     )
     # No access log by default: a line for every action is CPU spent on each move under load
     # (benchmarks/bench_server.py); the app logs what matters (games started, resumed, errors).
@@ -130,7 +160,7 @@ def serve(
 
 
 def _redact(url: str) -> str:
-    """``url`` without its password."""
+    """``url`` (a database's or Redis') without its password."""
     from sqlalchemy.engine import make_url
 
     try:

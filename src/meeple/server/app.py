@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import re
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
@@ -25,7 +26,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
 from meeple.server import history, metrics, pages
-from meeple.server.hub import Hub, HubError, Lifecycle, Subscriber
+from meeple.server.feeds import Feed, local_feed
+from meeple.server.hub import Hub, HubError, Lifecycle
 from meeple.server.limits import Limits, Window
 from meeple.server.schemas import (
     MAX_TOKEN,
@@ -68,6 +70,7 @@ BODY_LIMIT = 16 * 1024
 """The largest request body accepted, in bytes (413 beyond)."""
 
 WS_POLICY_VIOLATION = 1008
+WS_SERVICE_RESTART = 1012  # the game moved to another process: reconnect
 
 LOG_PAGE_MAX = 1000
 """The most actions one page of a game's log covers."""
@@ -212,6 +215,8 @@ def create_app(
     allowed_origins: Sequence[str] | None = None,
     lifecycle: Lifecycle | None = None,
     limits: Limits | None = None,
+    redis_url: str | None = None,
+    lease_seconds: float | None = None,
 ) -> FastAPI:
     """The server app over the database at ``database_url`` (see :func:`resolve_database_url`).
 
@@ -222,19 +227,34 @@ def create_app(
     ``$MEEPLE_ALLOWED_ORIGINS``): see :mod:`meeple.server.security`. ``ValueError`` for a
     malformed one. ``lifecycle`` says how long games are kept and how many all-bot games play
     at once (:class:`meeple.server.hub.Lifecycle`); ``limits`` what one client, game and socket
-    may ask for (:class:`meeple.server.limits.Limits`).
+    may ask for (:class:`meeple.server.limits.Limits`). ``redis_url`` (default:
+    ``$MEEPLE_REDIS_URL``) makes this process one of several over the same database, each game
+    in play held by one of them (:mod:`meeple.server.cluster`); ``lease_seconds`` is how long
+    a game waits for a process that died.
     """
     hosts = AllowedHosts(resolve_hosts(allowed_hosts))
     origins = AllowedOrigins(resolve_origins(allowed_origins))
     storage = Storage(resolve_database_url(database_url), schema=schema)
     hub = Hub(storage, bot_pace, lifecycle, limits)
+    redis_url = redis_url or os.environ.get("MEEPLE_REDIS_URL") or None
+    cluster = None
+    open_feed: Callable[[str, str | None], Awaitable[Feed]] = functools.partial(local_feed, hub)
+    if redis_url is not None:
+        from meeple.server.cluster import LEASE_SECONDS, Cluster
+
+        cluster = Cluster(hub, redis_url, lease_seconds or LEASE_SECONDS)
+        open_feed = cluster.open_feed
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        if cluster is not None:
+            await cluster.start()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await hub.stop()
             storage.close()
 
@@ -247,6 +267,11 @@ def create_app(
         redoc_url=None,
     )
     app.state.hub = hub
+    if cluster is not None:
+        from meeple.server.cluster import ClusterRoutes
+
+        cluster.fastapi = app
+        app.add_middleware(ClusterRoutes, cluster=cluster)  # under the checks: runs last
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
     app.add_middleware(Guard, hosts=hosts, origins=origins)  # added last: runs first
 
@@ -437,36 +462,31 @@ def create_app(
         answered by the seat's hello (``?token=``, for older clients, makes it the seat's from
         the start). Anything else a client sends is ignored."""
         await websocket.accept()
+        client = websocket.client.host if websocket.client else "unknown"
         try:
             if len(gid) > 32:
                 raise HubError(404, "no such game")
-            live = await hub.get(gid)
-            seat = None if token is None else live.seat_of(token[: MAX_TOKEN + 1])
+            feed = await open_feed(gid, None if token is None else token[: MAX_TOKEN + 1])
         except HubError as exc:
             await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
             return
-        client = websocket.client.host if websocket.client else "unknown"
         refused = hub.enter_socket(gid, client)
         if refused:
+            feed.close()
             await websocket.close(code=WS_POLICY_VIOLATION, reason=refused[:120])
             return
         rate = Window(hub.limits.socket_window)
 
-        def hello(seat: int | None) -> dict[str, Any]:
-            msg = live.message(seat, [])
-            msg["type"] = "hello"
-            msg["seat"] = seat
-            return msg
-
-        async def relay(sub: Subscriber) -> int | None:
-            """Send ``sub``'s messages until the client leaves, or reads too slowly (``None``),
-            or authenticates with a seat's token (that seat)."""
+        async def relay() -> str | None:
+            """Send the feed's messages until the client leaves, or reads too slowly, or the
+            game moves to another process (``None``), or the client authenticates with a
+            seat's token (that token)."""
 
             async def pump() -> None:
-                while (msg := await sub.queue.get()) is not None:
+                while (msg := await feed.queue.get()) is not None:
                     await websocket.send_json(msg)
 
-            async def read() -> int | None:
+            async def read() -> str | None:
                 while True:
                     received = await websocket.receive()
                     if received["type"] == "websocket.disconnect":
@@ -481,9 +501,9 @@ def create_app(
                     claimed = _auth_token(received)
                     if claimed is None:
                         continue  # anything else a client sends is ignored
-                    if sub.seat is not None:
-                        raise HubError(403, f"this socket is already seat {sub.seat}'s")
-                    return live.seat_of(claimed)
+                    if feed.seat is not None:
+                        raise HubError(403, f"this socket is already seat {feed.seat}'s")
+                    return claimed
 
             sending, reading = asyncio.create_task(pump()), asyncio.create_task(read())
             try:
@@ -498,24 +518,22 @@ def create_app(
                         await task
             return reading.result() if reading.done() and not reading.cancelled() else None
 
-        # Subscribing and making the hello happen with no await between them, so the hello and
-        # the updates queued after it never miss or repeat an action.
-        sub = hub.subscribe(live, seat)
         try:
-            await websocket.send_json(hello(seat))
-            while (claimed := await relay(sub)) is not None:
-                hub.unsubscribe(live, sub)
-                sub = hub.subscribe(live, claimed)
-                await websocket.send_json(hello(claimed))
+            await websocket.send_json(feed.hello)
+            while (claimed := await relay()) is not None:
+                await websocket.send_json(await feed.auth(claimed))
             with contextlib.suppress(Exception):
-                await websocket.close()
+                if feed.moved:  # the client reconnects, and is served by the game's new owner
+                    await websocket.close(code=WS_SERVICE_RESTART, reason="the game moved")
+                else:
+                    await websocket.close()
         except HubError as exc:
             with contextlib.suppress(Exception):
                 await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
         except WebSocketDisconnect:
             pass
         finally:
-            hub.unsubscribe(live, sub)
+            feed.close()
             hub.leave_socket(gid, client)
 
     return app

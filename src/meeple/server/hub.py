@@ -157,12 +157,30 @@ class Seat:
 
 @dataclass
 class Subscriber:
-    """A WebSocket listener: a seat, or ``None`` for a spectator."""
+    """A WebSocket listener: a seat, or ``None`` for a spectator. ``None`` in the queue ends
+    it; ``moved`` says the game went to another server process (the client reconnects)."""
 
     seat: int | None
     queue: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
     )
+    moved: bool = False
+
+
+class Ownership:
+    """Which games this process may hold in memory: all of them, when it is the only one.
+
+    :class:`meeple.server.cluster.Cluster` overrides both methods, so that processes sharing
+    a database hold each game in play in one process at a time (a lease in the database).
+    """
+
+    async def claim(self, gid: str) -> bool:
+        """Whether this process holds ``gid`` now, taking it if nobody does (404 for a game
+        that does not exist)."""
+        return True
+
+    def released(self, gid: str) -> None:
+        """The hub let go of ``gid`` (unloaded it): another process may take it."""
 
 
 @dataclass
@@ -361,6 +379,13 @@ class LiveGame:
         }
         if seat is not None and self.seats[seat].kind == "human":
             msg.update(self.seat_state(seat))
+        return msg
+
+    def hello(self, seat: int | None) -> dict[str, Any]:
+        """The first message of a socket of ``seat`` (``None``: a spectator): the position now."""
+        msg = self.message(seat, [])
+        msg["type"] = "hello"
+        msg["seat"] = seat
         return msg
 
     def notify_seat(self, seat: int) -> None:
@@ -585,6 +610,7 @@ class Hub:
         self.bot_games: set[str] = set()  # all-bot games playing now (at most max_bot_games)
         self.sweeper: asyncio.Task[None] | None = None
         self.gc_before: tuple[int, int, int] | None = None
+        self.ownership = Ownership()
 
     def check_new_game(self, client: str) -> None:
         """Refuse (429) a game from ``client`` over its hourly allowance."""
@@ -652,6 +678,21 @@ class Hub:
                 continue
             self._stop_table(live)
             del self.games[gid]
+            self.ownership.released(gid)
+
+    def drop(self, gid: str) -> None:
+        """Let go of ``gid`` at once: another process owns it now. Its table stops and its
+        sockets close, marked moved, so their clients reconnect and are served by the owner."""
+        live = self.games.pop(gid, None)
+        if live is None:
+            return
+        self._stop_table(live)
+        for sub in list(live.subscribers):
+            sub.moved = True
+            with contextlib.suppress(asyncio.QueueFull):
+                sub.queue.put_nowait(None)
+        live.subscribers.clear()
+        log.info("game %s: served by another process now", gid)
 
     def _stop_table(self, live: LiveGame) -> None:
         task = self.tasks.pop(live.id, None)
@@ -769,6 +810,7 @@ class Hub:
                 turn_timer=turn_timer,
             )
         )
+        await self.ownership.claim(gid)  # a new game: nobody else can hold it yet
         live = LiveGame(
             gid,
             state,
@@ -897,6 +939,8 @@ class Hub:
         resumes: its table starts); 404 otherwise. Asking counts as watching it."""
         live = self.games.get(gid)
         if live is None:
+            if not await self.ownership.claim(gid):
+                raise HubError(503, f"game {gid!r} is served by another process; try again")
             stored = await asyncio.to_thread(self.storage.load_game, gid)
             if stored is None:
                 raise HubError(404, f"no game {gid!r}")
@@ -1088,8 +1132,11 @@ class Hub:
             raise HubError(503, "the database did not accept the action; try again") from None
         return texts
 
-    def subscribe(self, live: LiveGame, seat: int | None) -> Subscriber:
-        sub = Subscriber(seat)
+    def subscribe(
+        self, live: LiveGame, seat: int | None, sub: Subscriber | None = None
+    ) -> Subscriber:
+        """Add a listener of ``live`` for ``seat`` (``sub``, or a new one)."""
+        sub = Subscriber(seat) if sub is None else sub
         live.subscribers.append(sub)
         live.changed.set()  # a paused all-bot game plays again
         if seat is not None:
@@ -1151,6 +1198,7 @@ class Hub:
                 )
             )
             await self.writer.run(self.storage.set_rematch, live.id, gid)
+            await self.ownership.claim(gid)
             new = LiveGame(
                 gid,
                 state,

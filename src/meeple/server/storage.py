@@ -1,10 +1,13 @@
 """Durable storage of server games (SQLAlchemy 2.0: SQLite by default, PostgreSQL by URL).
 
-Three tables. ``games`` holds what determines a game besides its actions (game id, players,
+``games`` holds what determines a game besides its actions (game id, players,
 seed, options) and its status; ``seats`` holds who sits where, with a SHA-256 of each seat's
 token (never the token itself); ``actions`` holds every accepted action as text, numbered from 0,
 with a unique ``(game, index)`` so an action can never be stored twice. A game is rebuilt by
 replaying its actions (:func:`meeple.kernel.saves.replay`), so nothing else needs storing.
+``chat`` holds what people said at the table, and ``leases`` which server process owns a game in
+play when more than one process serves the database (:mod:`meeple.server.cluster`); the unique
+action index is also what keeps a process that lost its lease from writing over its successor.
 
 Every function runs in its own transaction and is synchronous; the hub calls them from worker
 threads so the event loop never waits on the database, and makes every write (new games and
@@ -18,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +49,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 DEFAULT_DATABASE_URL = "sqlite:///meeple.sqlite"
@@ -128,6 +133,23 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseRow(Base):
+    """Which server process owns a live game now, and until when (more than one process).
+
+    A game in play is held in memory by one process at a time: the one whose lease has not
+    expired. The owner renews its leases every few seconds; when it stops (or dies), the lease
+    runs out and the next process asked for the game takes it over by replaying the stored
+    actions. ``expires`` is wall-clock seconds since the epoch, so the processes' clocks must
+    agree to well within a lease (as NTP keeps them).
+    """
+
+    __tablename__ = "leases"
+
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    expires: Mapped[float] = mapped_column(Float)
 
 
 def hash_token(token: str) -> str:
@@ -320,6 +342,72 @@ class Storage:
             touched = sorted({w.game for w in writes})
             c.execute(update(GameRow).where(GameRow.id.in_(touched)).values(updated=now))
 
+    def acquire_lease(self, game: str, owner: str, seconds: float) -> str:
+        """Take ``game``'s lease for ``owner`` for ``seconds`` if it is free, expired or
+        already ``owner``'s; returns the owner afterwards (``owner`` itself when taken), or
+        ``""`` for a game that does not exist (no lease is made for it).
+
+        One conditional UPDATE (or an INSERT for a game never leased), so two processes racing
+        for an expired lease cannot both win.
+        """
+        now = time.time()
+        held = or_(LeaseRow.owner == owner, LeaseRow.expires < now)
+        with self.engine.begin() as c:
+            took = c.execute(
+                update(LeaseRow)
+                .where(LeaseRow.game == game, held)
+                .values(owner=owner, expires=now + seconds)
+            )
+            if took.rowcount:
+                return owner
+            other = c.scalar(select(LeaseRow.owner).where(LeaseRow.game == game))
+        if other is not None:
+            return str(other)
+        with self.engine.connect() as c:
+            if c.scalar(select(GameRow.id).where(GameRow.id == game)) is None:
+                return ""
+        try:
+            with self.engine.begin() as c:
+                c.execute(insert(LeaseRow).values(game=game, owner=owner, expires=now + seconds))
+            return owner
+        except IntegrityError:  # another process inserted it first
+            with self.engine.connect() as c:
+                return str(c.scalar(select(LeaseRow.owner).where(LeaseRow.game == game)))
+
+    def lease(self, game: str) -> tuple[str, float] | None:
+        """``game``'s lease: its owner and when it expires (epoch seconds), or ``None``."""
+        with self.engine.connect() as c:
+            row = c.execute(
+                select(LeaseRow.owner, LeaseRow.expires).where(LeaseRow.game == game)
+            ).first()
+        return None if row is None else (str(row[0]), float(row[1]))
+
+    def leases(self, games: Sequence[str]) -> dict[str, tuple[str, float]]:
+        """The leases of ``games`` that exist: each one's owner and expiry."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(LeaseRow.game, LeaseRow.owner, LeaseRow.expires).where(
+                    LeaseRow.game.in_(games)
+                )
+            )
+            return {str(g): (str(o), float(e)) for g, o, e in rows}
+
+    def renew_leases(self, owner: str, seconds: float) -> set[str]:
+        """Extend every lease ``owner`` still holds by ``seconds`` from now; returns those games
+        (a game missing from it was taken over by another process)."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(LeaseRow)
+                .where(LeaseRow.owner == owner)
+                .values(expires=time.time() + seconds)
+            )
+            return set(c.scalars(select(LeaseRow.game).where(LeaseRow.owner == owner)))
+
+    def release_lease(self, game: str, owner: str) -> None:
+        """Give up ``game``'s lease if ``owner`` holds it (the game was unloaded)."""
+        with self.engine.begin() as c:
+            c.execute(delete(LeaseRow).where(LeaseRow.game == game, LeaseRow.owner == owner))
+
     def set_status(self, game: str, status: str) -> None:
         """Set a game's status (the host started or cancelled it)."""
         now = dt.datetime.now(dt.UTC)
@@ -359,7 +447,7 @@ class Storage:
             )
             for chunk in range(0, len(ids), 500):  # bounded IN lists
                 part = ids[chunk : chunk + 500]
-                for table in (ChatRow, ActionRow, SeatRow):
+                for table in (ChatRow, ActionRow, SeatRow, LeaseRow):
                     c.execute(delete(table).where(table.game.in_(part)))
                 c.execute(delete(GameRow).where(GameRow.id.in_(part)))
         return len(ids)

@@ -1,0 +1,603 @@
+"""More than one ``meeple serve`` process over one database: leases, and Redis between them.
+
+The model is the one Colyseus and Nakama use for rooms: a game in play lives in the memory of
+one process at a time, its owner, and every other process reaches it through a message bus.
+
+- **Ownership.** The owner holds the game's lease, a row of the ``leases`` table
+  (:class:`meeple.server.storage.LeaseRow`) that it renews every third of the lease's length
+  (5 s by default). A process asked about a game it does not hold takes the lease when it is
+  free or expired (one conditional UPDATE, so two cannot both win), loads the game by
+  replaying its stored actions, and serves it. A process that stops (or is killed) stops
+  renewing: within one lease another process takes its games over when they are next asked
+  for. A process whose renewal fails lets go of the games it lost at once.
+- **Requests.** An HTTP request about a game held elsewhere (any path under
+  ``/api/games/{id}/``) is forwarded whole to its owner over Redis publish/subscribe, run
+  there by the same app, and its response relayed back (:class:`ClusterRoutes`). The sockets
+  of a game held elsewhere subscribe at the owner, which publishes their messages to the
+  socket's process (:class:`RemoteFeed`); when the owner changes, such a socket closes with
+  code 1012 and the page reconnects.
+- **No action lost or applied twice.** An action is answered only once committed, so a client
+  that got no answer retries. A request published to a process that is gone reaches nobody
+  (Redis says how many received it) and waits for the lease to run out, then is served by the
+  new owner; a request that reached an owner which died before answering is retried only if
+  it is safe to (a read, or an action with its ``state_id``, which a second try refuses as
+  stale if the first was committed); otherwise it gets a 503 that says to look and try again.
+  A process that lost its lease without noticing cannot store over its successor: an action's
+  index is unique in the database.
+
+Each process listens on its own channel, ``meeple:proc:<id>``; nothing is broadcast. Messages
+are JSON: ``call`` (an operation for a game this process owns), ``reply``, and ``feed`` (a
+socket's message). Redis must be private to the servers, as the database is: a process trusts
+what its channel carries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+import re
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from meeple.server.feeds import Feed, LocalFeed, local_feed
+from meeple.server.hub import QUEUE_LIMIT, Hub, HubError, LiveGame, Ownership, Subscriber
+from meeple.server.security import send_detail
+from meeple.server.storage import Storage
+
+log = logging.getLogger("meeple.server.cluster")
+
+LEASE_SECONDS = 5.0
+"""How long a lease lasts unless renewed: a dead process's games wait this long at most."""
+
+CALL_SECONDS = 15.0
+"""How long a forwarded request waits for the owner's answer (an action may wait for a
+searching bot that holds the game)."""
+
+WATCH_SECONDS = 1.0
+"""How often a process checks that the owners of the games its sockets follow are still theirs."""
+
+GAME_PATH = re.compile(r"^/api/games/([A-Za-z0-9_-]{1,32})(?:/.*)?$")
+"""The HTTP paths about one game: served by its owner."""
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT"})
+"""Requests that may be run a second time when the first reached an owner that died."""
+
+
+def channel(proc: str) -> str:
+    """The Redis channel process ``proc`` listens on."""
+    return f"meeple:proc:{proc}"
+
+
+class Undelivered(Exception):
+    """Nobody listens on the owner's channel: its process is gone, and the call never ran."""
+
+
+class Moved(Exception):
+    """The process called no longer holds the game."""
+
+
+class RelayQueue(asyncio.Queue[dict[str, Any] | None]):
+    """The queue of a socket served by another process: each message is published to it."""
+
+    def __init__(self, send: Callable[[dict[str, Any] | None], None]) -> None:
+        super().__init__()
+        self.send = send
+
+    def put_nowait(self, item: dict[str, Any] | None) -> None:
+        self.send(item)
+
+
+class RemoteFeed:
+    """A socket's feed of a game held by process ``owner``: the owner publishes its messages
+    to this process, which puts them in :attr:`queue`."""
+
+    def __init__(self, cluster: Cluster, owner: str, gid: str) -> None:
+        self.cluster = cluster
+        self.owner = owner
+        self.gid = gid
+        self.sid = uuid.uuid4().hex
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.moved = False
+        self.hello: dict[str, Any] = {}
+
+    def deliver(self, msg: dict[str, Any] | None) -> None:
+        try:
+            self.queue.put_nowait(msg)
+        except asyncio.QueueFull:  # a client that does not read: drop it, as the hub does
+            self.end(moved=False)
+
+    def end(self, moved: bool) -> None:
+        """Stop the feed: the socket closes (``moved``: the client reconnects elsewhere)."""
+        self.moved = moved
+        with contextlib.suppress(asyncio.QueueEmpty):
+            while self.queue.qsize() >= QUEUE_LIMIT:
+                self.queue.get_nowait()
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+    async def open(self, token: str | None) -> None:
+        self.cluster.feeds[self.sid] = self
+        try:
+            reply = await self.cluster.call(
+                self.owner, "subscribe", {"gid": self.gid, "sid": self.sid, "token": token}
+            )
+        except BaseException:
+            self.cluster.feeds.pop(self.sid, None)
+            raise
+        self.seat = reply["seat"]
+        self.hello = reply["hello"]
+
+    async def auth(self, token: str) -> dict[str, Any]:
+        old = self.sid
+        self.sid = uuid.uuid4().hex
+        self.queue = asyncio.Queue(QUEUE_LIMIT)  # the spectator's messages are superseded
+        self.cluster.feeds[self.sid] = self
+        self.cluster.feeds.pop(old, None)
+        reply = await self.cluster.call(
+            self.owner, "auth", {"gid": self.gid, "old": old, "sid": self.sid, "token": token}
+        )
+        self.seat = reply["seat"]
+        hello: dict[str, Any] = reply["hello"]
+        return hello
+
+    def close(self) -> None:
+        if self.cluster.feeds.pop(self.sid, None) is not None:
+            self.cluster.post(self.owner, {"k": "call", "op": "unsubscribe", "sid": self.sid})
+
+
+class Cluster(Ownership):
+    """This process's part in a group of ``meeple serve`` processes over one database and one
+    Redis (``redis_url``). See the module docstring."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        redis_url: str,
+        lease_seconds: float = LEASE_SECONDS,
+        call_seconds: float = CALL_SECONDS,
+    ) -> None:
+        self.hub = hub
+        self.storage: Storage = hub.storage
+        self.id = uuid.uuid4().hex
+        self.redis_url = redis_url
+        self.lease_seconds = lease_seconds
+        self.call_seconds = call_seconds
+        self.redis: aioredis.Redis | None = None
+        self.app: ASGIApp | None = None  # the app under ClusterRoutes: runs forwarded requests
+        self.fastapi: Any = None  # the whole app, which a request's scope names
+        self.held: set[str] = set()  # games whose lease this process holds
+        self.renewed = time.monotonic()  # when the leases were last renewed
+        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}  # calls awaiting replies
+        self.feeds: dict[str, RemoteFeed] = {}  # this process's sockets of games held elsewhere
+        self.remote: dict[str, tuple[LiveGame, Subscriber, str]] = {}  # sockets elsewhere
+        # Everything this process publishes goes out in order through one task, so a socket's
+        # hello and the updates after it arrive in the order they were made.
+        self.outbox: asyncio.Queue[tuple[str, str, asyncio.Future[int] | None]] = asyncio.Queue()
+        self.tasks: list[asyncio.Task[None]] = []
+        self.side: set[asyncio.Task[None]] = set()
+        hub.ownership = self
+
+    # -- lifetime -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Connect to Redis (a clear error if it is not there) and start listening."""
+        self.redis = aioredis.Redis.from_url(self.redis_url)
+        try:
+            await self.redis.ping()
+        except (RedisError, OSError) as exc:
+            raise RuntimeError(f"cannot reach Redis at {self.redis_url}: {exc}") from None
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(channel(self.id))
+        for work in (self._listen(pubsub), self._publish(), self._renew(), self._watch()):
+            self.tasks.append(asyncio.create_task(work))
+        log.info("process %s serves games with other processes (Redis %s)", self.id, "ok")
+
+    async def stop(self) -> None:
+        """Stop listening and give up every lease (another process takes the games at once)."""
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.tasks.clear()
+        for feed in list(self.feeds.values()):
+            feed.end(moved=True)
+        for gid in list(self.held):
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.storage.release_lease, gid, self.id)
+        self.held.clear()
+        if self.redis is not None:
+            await self.redis.aclose()
+            self.redis = None
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(work)
+        self.side.add(task)
+        task.add_done_callback(self.side.discard)
+
+    # -- ownership --------------------------------------------------------------------------
+
+    async def claim(self, gid: str) -> bool:
+        return await self.route(gid) is None
+
+    def released(self, gid: str) -> None:
+        if gid in self.held:
+            self.held.discard(gid)
+            self._spawn(asyncio.to_thread(self.storage.release_lease, gid, self.id))
+
+    async def route(self, gid: str) -> str | None:
+        """``None`` when this process holds ``gid`` now (taking its lease if it is free or
+        expired), else the process that holds it. 404 for a game that does not exist."""
+        if gid in self.held:
+            return None
+        owner = await asyncio.to_thread(
+            self.storage.acquire_lease, gid, self.id, self.lease_seconds
+        )
+        if owner == "":
+            raise HubError(404, f"no game {gid!r}")
+        if owner == self.id:
+            self.held.add(gid)
+            return None
+        return owner
+
+    async def _renew(self) -> None:
+        """Renew this process's leases; let go of the games another process took."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            before = set(self.held)
+            try:
+                kept = await asyncio.to_thread(
+                    self.storage.renew_leases, self.id, self.lease_seconds
+                )
+            except Exception:
+                log.exception("cannot renew this process's leases")
+                if time.monotonic() - self.renewed > self.lease_seconds:
+                    kept = set()  # they ran out: other processes may hold them now
+                else:
+                    continue
+            else:
+                self.renewed = time.monotonic()
+            for gid in before - kept:
+                self.held.discard(gid)
+                self.hub.drop(gid)
+
+    async def _watch(self) -> None:
+        """End the feeds of games whose owner changed (it died, or let go): their sockets
+        close with 1012 and reconnect to the new owner."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            games = {f.gid for f in self.feeds.values()}
+            if not games:
+                continue
+            try:
+                leases = await asyncio.to_thread(self.storage.leases, sorted(games))
+            except Exception:
+                log.exception("cannot read the leases of followed games")
+                continue
+            now = time.time()
+            for feed in list(self.feeds.values()):
+                lease = leases.get(feed.gid)
+                if lease is None or lease[0] != feed.owner or lease[1] < now:
+                    self.feeds.pop(feed.sid, None)
+                    feed.end(moved=True)
+
+    # -- messages -----------------------------------------------------------------------------
+
+    def post(self, proc: str, msg: dict[str, Any]) -> asyncio.Future[int]:
+        """Publish ``msg`` to process ``proc`` (in order); the future says how many got it."""
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self.outbox.put_nowait((proc, json.dumps(msg, separators=(",", ":")), done))
+        return done
+
+    async def _publish(self) -> None:
+        while True:
+            proc, data, done = await self.outbox.get()
+            assert self.redis is not None
+            try:
+                got = int(await self.redis.publish(channel(proc), data))
+            except (RedisError, OSError) as exc:
+                log.warning("cannot publish to process %s: %s", proc, exc)
+                got = 0
+            if done is not None and not done.done():
+                done.set_result(got)
+            if got == 0:
+                self._forget(proc)
+
+    def _forget(self, proc: str) -> None:
+        """Process ``proc`` is gone: drop the sockets it had here."""
+        for sid, (live, sub, owner) in list(self.remote.items()):
+            if owner == proc:
+                del self.remote[sid]
+                self.hub.unsubscribe(live, sub)
+
+    async def call(self, proc: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Run ``op`` at process ``proc`` and return its result; raises :class:`Undelivered`
+        (nobody got it), :class:`Moved` (``proc`` does not hold the game), :class:`HubError`
+        (the owner refused it) or ``TimeoutError`` (no answer in :attr:`call_seconds`)."""
+        rid = uuid.uuid4().hex
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.pending[rid] = answer
+        try:
+            got = await self.post(proc, {"k": "call", "id": rid, "from": self.id, "op": op, **args})
+            if got == 0:
+                raise Undelivered(proc)
+            reply = await asyncio.wait_for(answer, self.call_seconds)
+        finally:
+            self.pending.pop(rid, None)
+        if "moved" in reply:
+            raise Moved(proc)
+        if "error" in reply:
+            status, detail, state_id = reply["error"]
+            raise HubError(status, detail, state_id)
+        result: dict[str, Any] = reply["ok"]
+        return result
+
+    async def _listen(self, pubsub: Any) -> None:
+        async for message in pubsub.listen():
+            try:
+                msg = json.loads(message["data"])
+                kind = msg["k"]
+                if kind == "reply":
+                    answer = self.pending.get(msg["id"])
+                    if answer is not None and not answer.done():
+                        answer.set_result(msg)
+                elif kind == "feed":
+                    feed = self.feeds.get(msg["sid"])
+                    if feed is not None:
+                        feed.deliver(msg["msg"])
+                elif kind == "call":
+                    self._spawn(self._serve(msg))
+            except Exception:
+                log.exception("a malformed message between processes was dropped")
+
+    async def _serve(self, msg: dict[str, Any]) -> None:
+        """Run a call from another process and publish the reply."""
+        op = msg["op"]
+        if op == "unsubscribe":
+            found = self.remote.pop(msg["sid"], None)
+            if found is not None:
+                self.hub.unsubscribe(found[0], found[1])
+            return
+        reply: dict[str, Any] = {"k": "reply", "id": msg["id"]}
+        try:
+            if msg["gid"] not in self.held:
+                reply["moved"] = True
+            elif op == "http":
+                reply["ok"] = await self._http(msg)
+            elif op == "subscribe":
+                reply["ok"] = await self._subscribe(msg)
+            elif op == "auth":
+                reply["ok"] = await self._auth(msg)
+            else:
+                reply["error"] = [400, f"unknown operation {op!r}", None]
+        except HubError as exc:
+            reply["error"] = [exc.status, exc.detail, exc.state_id]
+        except Exception as exc:
+            log.exception("serving %s for process %s failed", op, msg.get("from"))
+            reply["error"] = [500, f"the game's server failed: {type(exc).__name__}", None]
+        self.post(msg["from"], reply)
+
+    # -- sockets of other processes -------------------------------------------------------
+
+    def _remote_sub(self, live: LiveGame, seat: int | None, proc: str, sid: str) -> Subscriber:
+        def send(item: dict[str, Any] | None) -> None:
+            self.post(proc, {"k": "feed", "sid": sid, "msg": item})
+            if item is None:  # the hub ended it (the game moved, or the server stops)
+                self.remote.pop(sid, None)
+
+        sub = Subscriber(seat, RelayQueue(send))
+        self.hub.subscribe(live, seat, sub)
+        self.remote[sid] = (live, sub, proc)
+        return sub
+
+    async def _subscribe(self, msg: dict[str, Any]) -> dict[str, Any]:
+        live = await self.hub.get(msg["gid"])
+        token = msg["token"]
+        seat = None if token is None else live.seat_of(token)
+        self._remote_sub(live, seat, msg["from"], msg["sid"])
+        return {"seat": seat, "hello": live.hello(seat)}
+
+    async def _auth(self, msg: dict[str, Any]) -> dict[str, Any]:
+        live = await self.hub.get(msg["gid"])
+        seat = live.seat_of(msg["token"])
+        old = self.remote.pop(msg["old"], None)
+        if old is not None:
+            self.hub.unsubscribe(old[0], old[1])
+        self._remote_sub(live, seat, msg["from"], msg["sid"])
+        return {"seat": seat, "hello": live.hello(seat)}
+
+    async def open_feed(self, gid: str, token: str | None) -> Feed:
+        """A socket's feed of ``gid``: local when this process holds the game (or takes it
+        now), else relayed from its owner."""
+        deadline = time.monotonic() + self.lease_seconds + self.call_seconds
+        while True:
+            owner = await self.route(gid)
+            if owner is None:
+                feed: LocalFeed = await local_feed(self.hub, gid, token)
+                return feed
+            remote = RemoteFeed(self, owner, gid)
+            try:
+                await remote.open(token)
+                return remote
+            except (Undelivered, Moved):
+                if time.monotonic() > deadline:
+                    raise HubError(503, "the game's server is not answering; try again") from None
+                await asyncio.sleep(0.25)  # its lease runs out, or the new owner is known
+            except TimeoutError:
+                raise HubError(504, "the game's server did not answer in time") from None
+
+    # -- HTTP requests for other processes --------------------------------------------------
+
+    async def _http(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Run a forwarded request through this process's app and return its response."""
+        assert self.app is not None
+        req = msg["request"]
+        body = base64.b64decode(req["body"])
+        scope: Scope = {
+            "type": "http",
+            "asgi": {"version": "3.0", "spec_version": "2.3"},
+            "http_version": "1.1",
+            "method": req["method"],
+            "scheme": req["scheme"],
+            "path": req["path"],
+            "raw_path": req["path"].encode(),
+            "root_path": "",
+            "query_string": req["query"].encode("latin-1"),
+            "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in req["headers"]],
+            "client": tuple(req["client"]) if req["client"] else None,
+            "server": tuple(req["server"]) if req["server"] else None,
+            "app": self.fastapi,
+            "state": {},
+        }
+        status = 500
+        headers: list[tuple[str, str]] = []
+        chunks: list[bytes] = []
+
+        async def send(message: Message) -> None:
+            nonlocal status, headers
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                headers = _text_headers(message["headers"])
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+
+        await self.app(scope, _replay(body), send)
+        return {
+            "status": status,
+            "headers": headers,
+            "body": base64.b64encode(b"".join(chunks)).decode("ascii"),
+        }
+
+
+class ClusterRoutes:
+    """ASGI middleware: a request about a game another process holds is run by that process.
+
+    Below :class:`meeple.server.security.Guard` and the body limit (they run where the client
+    connected); everything under it runs in the game's owner.
+    """
+
+    def __init__(self, app: ASGIApp, cluster: Cluster) -> None:
+        self.app = app
+        self.cluster = cluster
+        cluster.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        match = GAME_PATH.match(scope.get("path", "")) if scope["type"] == "http" else None
+        if match is None:
+            await self.app(scope, receive, send)
+            return
+        gid = match.group(1)
+        cluster = self.cluster
+        deadline = time.monotonic() + cluster.lease_seconds + cluster.call_seconds
+        body: bytes | None = None
+        while True:
+            try:
+                owner = await cluster.route(gid)
+            except HubError as exc:
+                await send_detail(send, exc.status, exc.detail)
+                return
+            if owner is None:
+                await self.app(scope, receive if body is None else _replay(body), send)
+                return
+            if body is None:
+                body = await _read_body(receive)
+            try:
+                answer = await cluster.call(owner, "http", {"gid": gid, **_request(scope, body)})
+            except (Undelivered, Moved):
+                if time.monotonic() > deadline:
+                    await send_detail(send, 503, "the game's server is not answering; try again")
+                    return
+                await asyncio.sleep(0.25)  # its lease runs out, or the new owner is known
+                continue
+            except TimeoutError:
+                safe = scope["method"] in SAFE_METHODS or _names_position(body)
+                if safe and time.monotonic() < deadline:
+                    continue  # safe to run again (a second action is refused as stale)
+                await send_detail(
+                    send,
+                    503,
+                    "the game's server stopped while answering: look at the game, then try "
+                    "again if your change is not there",
+                )
+                return
+            except HubError as exc:
+                await send_detail(send, exc.status, exc.detail)
+                return
+            raw = base64.b64decode(answer["body"])
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": answer["status"],
+                    "headers": [
+                        (k.encode("latin-1"), v.encode("latin-1")) for k, v in answer["headers"]
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": raw})
+            return
+
+
+def _request(scope: Scope, body: bytes) -> dict[str, Any]:
+    """The parts of a request another process needs to run it."""
+    return {
+        "request": {
+            "method": scope["method"],
+            "scheme": scope.get("scheme", "http"),
+            "path": scope["path"],
+            "query": scope.get("query_string", b"").decode("latin-1"),
+            "headers": _text_headers(scope["headers"]),
+            "client": list(scope["client"]) if scope.get("client") else None,
+            "server": list(scope["server"]) if scope.get("server") else None,
+            "body": base64.b64encode(body).decode("ascii"),
+        }
+    }
+
+
+def _text_headers(headers: Any) -> list[tuple[str, str]]:
+    """ASGI headers as JSON-able text (HTTP headers are Latin-1)."""
+    return [(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers]
+
+
+def _names_position(body: bytes) -> bool:
+    """Whether a request's JSON body names the position it acts on (``state_id``)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and isinstance(data.get("state_id"), int)
+
+
+async def _read_body(receive: Receive) -> bytes:
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+def _replay(body: bytes) -> Receive:
+    """A request's ``receive`` that gives ``body`` again (it was read to forward it)."""
+    sent = False
+
+    async def receive() -> Message:
+        nonlocal sent
+        if sent:
+            await asyncio.Event().wait()  # nothing more: the request was read whole
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return receive
