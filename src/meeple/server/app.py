@@ -253,9 +253,9 @@ def create_app(
         try:
             yield
         finally:
+            await hub.stop()  # first: no table may commit once the leases are given up
             if cluster is not None:
                 await cluster.stop()
-            await hub.stop()
             storage.close()
 
     app = FastAPI(
