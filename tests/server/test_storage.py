@@ -11,6 +11,7 @@ import os
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,31 @@ def test_plain_postgresql_urls_use_psycopg() -> None:
     assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("sqlite:///x.sqlite") == "sqlite:///x.sqlite"
+
+
+def test_leases_one_owner_at_a_time(storage: Storage) -> None:
+    """A game's lease (meeple.server.cluster): taken when free, refused while another process
+    holds it, taken over once it expires, renewed, given up; none for a game that is not."""
+    gid = storage.create_game("classic", 2, 7, {}, seats(new_token()))
+    assert storage.acquire_lease("nosuchgame", "p1", 5.0) == ""
+    assert storage.lease("nosuchgame") is None
+    assert storage.acquire_lease(gid, "p1", 5.0) == "p1"
+    assert storage.acquire_lease(gid, "p2", 5.0) == "p1"  # held: p2 is told who holds it
+    assert storage.acquire_lease(gid, "p1", 5.0) == "p1"  # the holder again: renewed
+    assert storage.renew_leases("p1", 5.0) == {gid}
+    assert storage.renew_leases("p2", 5.0) == set()
+    assert storage.acquire_lease(gid, "p1", -1.0) == "p1"  # now expired
+    assert storage.acquire_lease(gid, "p2", 5.0) == "p2"  # taken over
+    assert storage.renew_leases("p1", 5.0) == set()  # p1 learns it lost the game
+    storage.release_lease(gid, "p1")  # not p1's: nothing happens
+    assert storage.leases([gid])[gid][0] == "p2"
+    storage.release_lease(gid, "p2")
+    assert storage.lease(gid) is None
+    assert storage.acquire_lease(gid, "p3", 5.0) == "p3"
+
+
+def test_a_lease_race_has_one_winner(storage: Storage) -> None:
+    gid = storage.create_game("classic", 2, 7, {}, seats(new_token()))
+    with ThreadPoolExecutor(8) as pool:
+        owners = list(pool.map(lambda i: storage.acquire_lease(gid, f"p{i}", 5.0), range(8)))
+    assert len(set(owners)) == 1 and owners[0] in {f"p{i}" for i in range(8)}
