@@ -67,6 +67,22 @@ def serve(
             min=0.0,
         ),
     ] = 0.0,
+    max_bot_games: Annotated[
+        int,
+        typer.Option(
+            help="How many all-bot games play at once (each only while someone watches it); "
+            "others wait for a slot.",
+            min=1,
+        ),
+    ] = 20,
+    unload_after_minutes: Annotated[
+        float,
+        typer.Option(
+            help="Let go from memory a game nobody asked for this many minutes (it loads "
+            "again, from the database, when someone does).",
+            min=1.0,
+        ),
+    ] = 10.0,
     redis_url: Annotated[
         str | None,
         typer.Option(
@@ -136,6 +152,8 @@ def serve(
     lifecycle = Lifecycle(
         expire_after=expire_after_days * day if expire_after_days > 0 else None,
         purge_after=purge_after_days * day if purge_after_days > 0 else None,
+        unload_after=unload_after_minutes * 60.0,
+        max_bot_games=max_bot_games,
     )
     app = create_app(
         url,
