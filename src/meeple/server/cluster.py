@@ -176,6 +176,10 @@ class Cluster(Ownership):
         self.app: ASGIApp | None = None  # the app under ClusterRoutes: runs forwarded requests
         self.fastapi: Any = None  # the whole app, which a request's scope names
         self.held: set[str] = set()  # games whose lease this process holds
+        # The owners of games held elsewhere, as last read, until (monotonic time): requests
+        # are forwarded without asking the database each time; a call that finds the owner
+        # gone or moved forgets it.
+        self.known: dict[str, tuple[str, float]] = {}
         self.renewed = time.monotonic()  # when the leases were last renewed
         self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}  # calls awaiting replies
         self.feeds: dict[str, RemoteFeed] = {}  # this process's sockets of games held elsewhere
@@ -240,6 +244,9 @@ class Cluster(Ownership):
         expired), else the process that holds it. 404 for a game that does not exist."""
         if gid in self.held:
             return None
+        known = self.known.get(gid)
+        if known is not None and known[1] > time.monotonic():
+            return known[0]
         owner = await asyncio.to_thread(
             self.storage.acquire_lease, gid, self.id, self.lease_seconds
         )
@@ -248,7 +255,12 @@ class Cluster(Ownership):
         if owner == self.id:
             self.held.add(gid)
             return None
+        self.known[gid] = (owner, time.monotonic() + self.lease_seconds)
         return owner
+
+    def forget(self, gid: str) -> None:
+        """The owner last read for ``gid`` did not take a call: read it again next time."""
+        self.known.pop(gid, None)
 
     async def _renew(self) -> None:
         """Renew this process's leases; let go of the games another process took."""
@@ -276,6 +288,9 @@ class Cluster(Ownership):
         close with 1012 and reconnect to the new owner."""
         while True:
             await asyncio.sleep(WATCH_SECONDS)
+            clock = time.monotonic()
+            for gid in [g for g, (_, until) in self.known.items() if until < clock]:
+                del self.known[gid]
             games = {f.gid for f in self.feeds.values()}
             if not games:
                 continue
@@ -311,9 +326,9 @@ class Cluster(Ownership):
             if done is not None and not done.done():
                 done.set_result(got)
             if got == 0:
-                self._forget(proc)
+                self._drop_process(proc)
 
-    def _forget(self, proc: str) -> None:
+    def _drop_process(self, proc: str) -> None:
         """Process ``proc`` is gone: drop the sockets it had here."""
         for sid, (live, sub, owner) in list(self.remote.items()):
             if owner == proc:
@@ -430,6 +445,7 @@ class Cluster(Ownership):
                 await remote.open(token)
                 return remote
             except (Undelivered, Moved):
+                self.forget(gid)
                 if time.monotonic() > deadline:
                     raise HubError(503, "the game's server is not answering; try again") from None
                 await asyncio.sleep(0.25)  # its lease runs out, or the new owner is known
@@ -514,12 +530,14 @@ class ClusterRoutes:
             try:
                 answer = await cluster.call(owner, "http", {"gid": gid, **_request(scope, body)})
             except (Undelivered, Moved):
+                cluster.forget(gid)
                 if time.monotonic() > deadline:
                     await send_detail(send, 503, "the game's server is not answering; try again")
                     return
                 await asyncio.sleep(0.25)  # its lease runs out, or the new owner is known
                 continue
             except TimeoutError:
+                cluster.forget(gid)
                 safe = scope["method"] in SAFE_METHODS or _names_position(body)
                 if safe and time.monotonic() < deadline:
                     continue  # safe to run again (a second action is refused as stale)
