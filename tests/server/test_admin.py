@@ -278,6 +278,25 @@ def test_cancel_a_waiting_game_and_one_not_loaded(
         assert c.get(f"/api/games/{waiting['id']}").json()["status"] == "cancelled"
 
 
+def test_a_record_that_no_longer_replays_is_still_inspected_and_cancelled(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ADMIN_ENV, TOKEN)
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS, lifecycle=NO_SWEEP)) as c:
+        gid = make(c, [ANN, BOB])["id"]
+        hub_of(c).storage.append_action(gid, 0, "buy 99")  # not a legal first move
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS, lifecycle=NO_SWEEP)) as c:
+        assert c.get(f"/api/games/{gid}").status_code == 404  # cannot be replayed
+        d = c.get(f"/api/admin/games/{gid}", params={"log": 5}, headers=AUTH).json()
+        assert d["status"] == "active" and d["actions"] == 1
+        assert "cannot be replayed" in d["log"][0]["events"][0]
+        r = c.post(f"/api/admin/games/{gid}/cancel", headers=AUTH)
+        assert r.status_code == 200 and r.json()["status"] == "cancelled", r.text
+        assert r.json()["loaded"] is False
+        assert c.post(f"/api/admin/games/{gid}/cancel", headers=AUTH).status_code == 409
+        assert c.delete(f"/api/admin/games/{gid}", headers=AUTH).json() == {"purged": [gid]}
+
+
 def test_purge_old_records_never_live_games(admin: TestClient) -> None:
     made = {name: make(admin, [ANN, BOB])["id"] for name in (
         "old_cancelled", "old_finished", "old_expired", "new_cancelled", "old_active",
