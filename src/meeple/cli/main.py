@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from meeple.bots.base import bot_kinds, make_bot
+from meeple.cli.admin import admin_app
 from meeple.cli.analyze import analyze_app
 from meeple.cli.play import play
 from meeple.cli.serve import serve
@@ -44,6 +45,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(analyze_app, name="analyze")
+app.add_typer(admin_app, name="admin")
 app.command()(play)
 app.command()(serve)
 console = Console()

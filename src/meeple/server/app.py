@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
-from meeple.server import history, metrics, pages
+from meeple.server import admin, history, metrics, pages
 from meeple.server.feeds import Feed, local_feed
 from meeple.server.hub import Hub, HubError, Lifecycle
 from meeple.server.limits import Limits, Window
@@ -285,6 +285,7 @@ def create_app(
     pages.install(app)  # the lobby, the game page and their static files
     history.install(app)  # the end of a game: its history, replay, save file and rematch
     latency = metrics.install(app, hub)  # /healthz and /metrics, for the operator
+    admin.install(app, hub)  # /api/admin/: list, inspect, cancel and purge games (admin token)
     install_docs(app)
 
     @app.get("/api/games", response_model=list[GameSummary])

@@ -11,11 +11,11 @@ one process at a time, its owner, and every other process reaches it through a m
   renewing: within one lease another process takes its games over when they are next asked
   for. A process whose renewal fails lets go of the games it lost at once.
 - **Requests.** An HTTP request about a game held elsewhere (any path under
-  ``/api/games/{id}/``) is forwarded whole to its owner over Redis publish/subscribe, run
-  there by the same app, and its response relayed back (:class:`ClusterRoutes`). The sockets
-  of a game held elsewhere subscribe at the owner, which publishes their messages to the
-  socket's process (:class:`RemoteFeed`); when the owner changes, such a socket closes with
-  code 1012 and the page reconnects.
+  ``/api/games/{id}/`` or ``/api/admin/games/{id}/``) is forwarded whole to its owner over
+  Redis publish/subscribe, run there by the same app, and its response relayed back
+  (:class:`ClusterRoutes`). The sockets of a game held elsewhere subscribe at the owner,
+  which publishes their messages to the socket's process (:class:`RemoteFeed`); when the
+  owner changes, such a socket closes with code 1012 and the page reconnects.
 - **No action lost or applied twice.** An action is answered only once committed, so a client
   that got no answer retries. A request published to a process that is gone reaches nobody
   (Redis says how many received it) and waits for the lease to run out, then is served by the
@@ -65,8 +65,8 @@ searching bot that holds the game)."""
 WATCH_SECONDS = 1.0
 """How often a process checks that the owners of the games its sockets follow are still theirs."""
 
-GAME_PATH = re.compile(r"^/api/games/([A-Za-z0-9_-]{1,32})(?:/.*)?$")
-"""The HTTP paths about one game: served by its owner."""
+GAME_PATH = re.compile(r"^/api/(?:admin/)?games/([A-Za-z0-9_-]{1,32})(?:/.*)?$")
+"""The HTTP paths about one game, the operator's included: served by its owner."""
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT"})
 """Requests that may be run a second time when the first reached an owner that died."""

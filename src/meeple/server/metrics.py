@@ -10,6 +10,7 @@ happen.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -25,9 +26,24 @@ if TYPE_CHECKING:
     from meeple.server.hub import Hub
 
 ADMIN_ENV = "MEEPLE_ADMIN_TOKEN"
-"""When set, ``/metrics`` asks for ``Authorization: Bearer`` this token."""
+"""When set, ``/metrics`` asks for ``Authorization: Bearer`` this token, and the operator's
+endpoints (:mod:`meeple.server.admin`) are on, behind it."""
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+
+def admin_token() -> str | None:
+    """The admin token the server was started with (``$MEEPLE_ADMIN_TOKEN``), or ``None``.
+
+    Read on every request, not once at start-up, so tests can set it per test."""
+    return os.environ.get(ADMIN_ENV) or None
+
+
+def bears_admin_token(request: Request, wanted: str) -> bool:
+    """Whether ``request`` carries ``Authorization: Bearer <wanted>`` (compared in constant
+    time, like every other key of the server)."""
+    sent = request.headers.get("authorization", "").encode("utf-8", "surrogateescape")
+    return hmac.compare_digest(sent, f"Bearer {wanted}".encode("utf-8", "surrogateescape"))
 
 
 class HubCollector(Collector):
@@ -85,8 +101,8 @@ def install(app: FastAPI, hub: Hub) -> Histogram:
     async def metrics(request: Request) -> Response:
         """Prometheus' text format. With ``$MEEPLE_ADMIN_TOKEN`` set, the request needs
         ``Authorization: Bearer`` that token (401 otherwise)."""
-        wanted = os.environ.get(ADMIN_ENV)
-        if wanted and request.headers.get("authorization", "") != f"Bearer {wanted}":
+        wanted = admin_token()
+        if wanted is not None and not bears_admin_token(request, wanted):
             return JSONResponse(
                 {"detail": "the metrics need the admin token (Authorization: Bearer ...)"},
                 status_code=401,

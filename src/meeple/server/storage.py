@@ -60,6 +60,8 @@ FINISHED = "finished"
 CANCELLED = "cancelled"  # the host cancelled it: kept as a record, never played on
 EXPIRED = "expired"  # nobody played it for longer than the server keeps games waiting
 STATUSES = (WAITING, ACTIVE, FINISHED, CANCELLED, EXPIRED)
+DONE = (FINISHED, CANCELLED, EXPIRED)
+"""The statuses of a game that is over: only these are ever purged."""
 
 
 class Base(DeclarativeBase):
@@ -437,20 +439,29 @@ class Storage:
     def purge(self, before: dt.datetime) -> int:
         """Delete the finished, cancelled and expired games not changed since ``before``, with
         their seats, actions and chat; returns how many games went."""
+        return len(self.purge_games(before=before))
+
+    def purge_games(
+        self, *, before: dt.datetime | None = None, game: str | None = None
+    ) -> list[str]:
+        """Delete the finished, cancelled and expired games not changed since ``before`` (or
+        game ``game`` alone, if it is one of them), with their seats, actions and chat; returns
+        the ids of the games that went. A game waiting or in play is never deleted: the status
+        is checked in the same transaction as the delete."""
         last = func.coalesce(GameRow.updated, GameRow.created)
-        done = [FINISHED, CANCELLED, EXPIRED]
+        q = select(GameRow.id).where(GameRow.status.in_(DONE))
+        if before is not None:
+            q = q.where(last < before)
+        if game is not None:
+            q = q.where(GameRow.id == game)
         with self.engine.begin() as c:
-            ids = list(
-                c.execute(
-                    select(GameRow.id).where(GameRow.status.in_(done), last < before)
-                ).scalars()
-            )
+            ids = list(c.execute(q).scalars())
             for chunk in range(0, len(ids), 500):  # bounded IN lists
                 part = ids[chunk : chunk + 500]
                 for table in (ChatRow, ActionRow, SeatRow, LeaseRow):
                     c.execute(delete(table).where(table.game.in_(part)))
                 c.execute(delete(GameRow).where(GameRow.id.in_(part)))
-        return len(ids)
+        return ids
 
     def set_seat(self, game: str, seat: StoredSeat) -> None:
         """Store who sits in ``seat.seat`` now (an invited person joined, a bot took an open
@@ -596,6 +607,85 @@ class Storage:
                 }
                 for r in rows
             ]
+
+    def admin_games(
+        self,
+        status: str | None = None,
+        limit: int = 100,
+        *,
+        created_after: dt.datetime | None = None,
+        created_before: dt.datetime | None = None,
+        updated_after: dt.datetime | None = None,
+        updated_before: dt.datetime | None = None,
+        game: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """The operator's list (:mod:`meeple.server.admin`): the newest games, private ones
+        too, optionally of one status and made or changed within bounds, each with its seats
+        (name, kind, bot, stand-in, ask settings) and action count; ``game`` alone if given.
+        Never a token's hash, the host's key's or the invite code's. A bound without a time
+        zone is UTC (SQLite compares the stored UTC times as text, so every bound is made
+        UTC first)."""
+        last = func.coalesce(GameRow.updated, GameRow.created)
+        q = select(GameRow).order_by(GameRow.created.desc(), GameRow.id).limit(limit)
+        if game is not None:
+            q = q.where(GameRow.id == game)
+        if status is not None:
+            q = q.where(GameRow.status == status)
+        if created_after is not None:
+            q = q.where(GameRow.created >= _utc(created_after))
+        if created_before is not None:
+            q = q.where(GameRow.created < _utc(created_before))
+        if updated_after is not None:
+            q = q.where(last >= _utc(updated_after))
+        if updated_before is not None:
+            q = q.where(last < _utc(updated_before))
+        with Session(self.engine) as s:
+            rows = s.scalars(q).all()
+            ids = [r.id for r in rows]
+            counts: dict[str, int] = {}
+            seats: dict[str, list[dict[str, Any]]] = {gid: [] for gid in ids}
+            for chunk in range(0, len(ids), 500):  # bounded IN lists
+                part = ids[chunk : chunk + 500]
+                for gid, n in s.execute(
+                    select(ActionRow.game, func.count())
+                    .where(ActionRow.game.in_(part))
+                    .group_by(ActionRow.game)
+                ):
+                    counts[gid] = int(n)
+                for x in s.scalars(
+                    select(SeatRow).where(SeatRow.game.in_(part)).order_by(SeatRow.seat)
+                ):
+                    seats[x.game].append(
+                        {
+                            "seat": x.seat,
+                            "kind": x.kind,
+                            "name": x.name,
+                            "bot": x.bot or None,
+                            "stand_in": bool(x.stand_in),
+                            "ask": x.ask,
+                        }
+                    )
+            return [
+                {
+                    "id": r.id,
+                    "game": r.game_id,
+                    "players": r.players,
+                    "status": r.status,
+                    "listed": r.listed is not False,
+                    "actions": counts.get(r.id, 0),
+                    "created": _utc(r.created).isoformat(),
+                    "updated": _utc(r.updated or r.created).isoformat(),
+                    "turn_timer": r.turn_timer,
+                    "rematch": r.rematch,
+                    "seats": seats[r.id],
+                }
+                for r in rows
+            ]
+
+
+def _utc(when: dt.datetime) -> dt.datetime:
+    """``when`` as an aware UTC time: SQLite gives back the naive UTC time that was stored."""
+    return when.replace(tzinfo=dt.UTC) if when.tzinfo is None else when.astimezone(dt.UTC)
 
 
 def _chat(row: ChatRow) -> dict[str, Any]:
