@@ -379,3 +379,36 @@ def test_serve_refuses_a_malformed_setting(tmp_path: Path, option: str, value: s
     done = CliRunner().invoke(cli, ["serve", "--database-url", url, option, value])
     assert done.exit_code == 2
     assert option in done.output and "Invalid value" in done.output
+
+
+def test_a_real_server_answers_a_socket_flood_with_the_reason(served: str) -> None:
+    """Limits against a real process: a socket that sends more than 20 messages in 10 s is
+    closed with 1008 and the limit in words; the server still answers afterwards."""
+    base = f"http://127.0.0.1:{served}"
+    made = httpx.post(f"{base}/api/games", json=BODY).json()
+    with connect(f"ws://127.0.0.1:{served}/api/games/{made['id']}/ws") as ws:
+        assert json.loads(ws.recv())["type"] == "hello"
+        with pytest.raises(ConnectionClosedError) as exc:
+            for _ in range(40):
+                ws.send(json.dumps({"type": "ping"}))
+            ws.recv(timeout=10)
+        assert exc.value.rcvd is not None and exc.value.rcvd.code == 1008
+        assert "too many messages" in exc.value.rcvd.reason
+    assert httpx.get(f"{base}/api/games/{made['id']}").status_code == 200
+
+
+def test_a_real_server_limits_new_games_per_address(tmp_path: Path) -> None:
+    port = free_port()
+    proc = start_server(tmp_path / "games.sqlite", port, tmp_path / "serve.log", 0.0)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        with httpx.Client(base_url=base, timeout=30) as c:
+            made = [c.post("/api/games", json=BODY).status_code for _ in range(60)]
+            assert made == [201] * 60
+            refused = c.post("/api/games", json=BODY)
+        assert refused.status_code == 429
+        assert "at most 60 an hour" in refused.json()["detail"]
+        assert refused.headers["x-content-type-options"] == "nosniff"
+    finally:
+        proc.terminate()
+        proc.wait(10)
