@@ -204,3 +204,20 @@ def test_an_action_sent_to_the_survivor_right_after_the_kill_is_served(
     assert state_id == 5
     log = stored(db, gid)
     assert len(log) == 5 and log[4] == action
+
+
+def test_a_process_that_stops_gives_its_games_up_at_once(
+    pair: tuple[Server, Server, str],
+) -> None:
+    a, b, db = pair
+    gid, tokens = people_game(a.base)
+    st = Storage(db)
+    try:
+        assert st.lease(gid) is not None  # A holds it
+        a.stop()  # SIGTERM: a graceful stop
+        assert st.lease(gid) is None  # given up, not left to run out
+    finally:
+        st.close()
+    began = time.monotonic()
+    play_one(b.base, gid, tokens)
+    assert time.monotonic() - began < LEASE  # B took it without waiting for a lease to end

@@ -110,7 +110,11 @@ class RemoteFeed:
         self.moved = False
         self.hello: dict[str, Any] = {}
 
-    def deliver(self, msg: dict[str, Any] | None) -> None:
+    def deliver(self, msg: dict[str, Any] | None, moved: bool = False) -> None:
+        if msg is None:
+            self.cluster.feeds.pop(self.sid, None)
+            self.end(moved)
+            return
         try:
             self.queue.put_nowait(msg)
         except asyncio.QueueFull:  # a client that does not read: drop it, as the hub does
@@ -320,7 +324,7 @@ class Cluster(Ownership):
             assert self.redis is not None
             try:
                 got = int(await self.redis.publish(channel(proc), data))
-            except (RedisError, OSError) as exc:
+            except Exception as exc:  # Redis down: nobody got it, as when the process is gone
                 log.warning("cannot publish to process %s: %s", proc, exc)
                 got = 0
             if done is not None and not done.done():
@@ -358,22 +362,32 @@ class Cluster(Ownership):
         return result
 
     async def _listen(self, pubsub: Any) -> None:
-        async for message in pubsub.listen():
+        while True:
             try:
-                msg = json.loads(message["data"])
-                kind = msg["k"]
-                if kind == "reply":
-                    answer = self.pending.get(msg["id"])
-                    if answer is not None and not answer.done():
-                        answer.set_result(msg)
-                elif kind == "feed":
-                    feed = self.feeds.get(msg["sid"])
-                    if feed is not None:
-                        feed.deliver(msg["msg"])
-                elif kind == "call":
-                    self._spawn(self._serve(msg))
-            except Exception:
-                log.exception("a malformed message between processes was dropped")
+                async for message in pubsub.listen():
+                    self._take(message)
+            except (RedisError, OSError) as exc:
+                # redis-py reconnects and subscribes again on the next read
+                log.warning("lost Redis (%s); listening again in a second", exc)
+                await asyncio.sleep(1.0)
+
+    def _take(self, message: dict[str, Any]) -> None:
+        """Act on one message of this process's channel."""
+        try:
+            msg = json.loads(message["data"])
+            kind = msg["k"]
+            if kind == "reply":
+                answer = self.pending.get(msg["id"])
+                if answer is not None and not answer.done():
+                    answer.set_result(msg)
+            elif kind == "feed":
+                feed = self.feeds.get(msg["sid"])
+                if feed is not None:
+                    feed.deliver(msg["msg"], msg.get("moved", False))
+            elif kind == "call":
+                self._spawn(self._serve(msg))
+        except Exception:
+            log.exception("a malformed message between processes was dropped")
 
     async def _serve(self, msg: dict[str, Any]) -> None:
         """Run a call from another process and publish the reply."""
@@ -406,7 +420,7 @@ class Cluster(Ownership):
 
     def _remote_sub(self, live: LiveGame, seat: int | None, proc: str, sid: str) -> Subscriber:
         def send(item: dict[str, Any] | None) -> None:
-            self.post(proc, {"k": "feed", "sid": sid, "msg": item})
+            self.post(proc, {"k": "feed", "sid": sid, "msg": item, "moved": sub.moved})
             if item is None:  # the hub ended it (the game moved, or the server stops)
                 self.remote.pop(sid, None)
 
