@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 from typing import Annotated
 
 import typer
+
+FORWARDED_ENV = "MEEPLE_FORWARDED_ALLOW_IPS"
+"""The default of ``--forwarded-allow-ips`` (as uvicorn reads ``FORWARDED_ALLOW_IPS``)."""
 
 
 def serve(
@@ -101,6 +105,18 @@ def serve(
             min=1.0,
         ),
     ] = 5.0,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            envvar=FORWARDED_ENV,
+            metavar="ADDRESSES",
+            help="The reverse proxy's addresses, comma-separated IP addresses or networks "
+            "(10.0.0.0/8), or * for any: from them X-Forwarded-For gives the client's address "
+            "(the per-client limits count by it) and X-Forwarded-Proto the scheme. Default: "
+            "none, the headers are ignored and the connection's address is the client's.",
+        ),
+    ] = None,
     no_limits: Annotated[
         bool,
         typer.Option(
@@ -130,6 +146,10 @@ def serve(
         listed = AllowedOrigins(origins)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--allowed-origin") from None
+    try:
+        proxies = trusted_proxies(forwarded_allow_ips)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--forwarded-allow-ips") from None
     shown = host if ":" not in host else f"[{host}]"
     typer.echo(f"meeple: storing games in {_redact(url)}")
     typer.echo(f"meeple: open http://{shown}:{port}/ (API docs at /docs)")
@@ -147,6 +167,8 @@ def serve(
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--redis-url") from None
         typer.echo(f"meeple: serving games with the other processes on Redis {_redact(redis_url)}")
+    if proxies:
+        typer.echo(f"meeple: client addresses from X-Forwarded-For of {', '.join(proxies)}")
     limits = NO_LIMITS if no_limits else Limits()
     day = 24 * 3600.0
     lifecycle = Lifecycle(
@@ -174,7 +196,34 @@ def serve(
         ws_max_size=16 * 1024 + MAX_ACTION,
         log_level="info",
         access_log=access_log,
+        # uvicorn's own default trusts a proxy on the loopback addresses (or $FORWARDED_ALLOW_IPS);
+        # here only the addresses given are trusted, and none when none is given.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
     )
+
+
+def trusted_proxies(text: str | None) -> list[str]:
+    """The addresses of ``--forwarded-allow-ips`` (comma-separated IP addresses, networks, or
+    ``*``) as uvicorn takes them; ``[]`` for none, ``ValueError`` for a malformed one (uvicorn
+    would take it as a name that no connection ever has, and trust nobody, silently)."""
+    out = []
+    for item in (text or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if item != "*":
+            try:
+                if "/" in item:
+                    ipaddress.ip_network(item)
+                else:
+                    ipaddress.ip_address(item)
+            except ValueError:
+                raise ValueError(
+                    f"{item!r} is not an IP address, a network such as 10.0.0.0/8, or *"
+                ) from None
+        out.append(item)
+    return ["*"] if "*" in out else out  # uvicorn trusts everyone only for a lone *
 
 
 def _redact(url: str) -> str:

@@ -549,7 +549,7 @@ def _auth_token(received: Message) -> str | None:
         return None
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to parse: no auth
         return None
     if not isinstance(data, dict) or data.get("type") != "auth":
         return None

@@ -1,0 +1,38 @@
+# meeple's game server in a container (docs/DEPLOY.md). Build and run:
+#   docker build -t meeple .
+#   docker run -p 127.0.0.1:8000:8000 -v meeple-data:/data meeple
+# Games go to SQLite in /data unless MEEPLE_DATABASE_URL names another database (compose.yaml
+# gives PostgreSQL). Put a TLS proxy in front of it for the internet: docs/DEPLOY.md.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# The package from this source tree, without the dev extras (tests, linters, browsers).
+WORKDIR /tmp/meeple-src
+COPY pyproject.toml README.md ./
+COPY src ./src
+RUN pip install . && rm -rf /tmp/meeple-src
+
+# Run as a user of its own; /data is the only place it writes (the SQLite file, if used).
+RUN useradd --system --create-home --home-dir /data --shell /usr/sbin/nologin --uid 10001 meeple
+USER meeple
+WORKDIR /data
+VOLUME /data
+
+ENV MEEPLE_DATABASE_URL=sqlite:////data/meeple.sqlite
+EXPOSE 8000
+
+# No curl in the image: Python asks /healthz (200 while the database answers, else 503). The
+# Host is localhost:8000, which --host 0.0.0.0 answers to; a deployment that lists its own
+# names in MEEPLE_ALLOWED_HOSTS keeps localhost:8000 among them (compose.yaml does).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+    CMD ["python", "-c", "import urllib.request as u; u.urlopen(u.Request('http://127.0.0.1:8000/healthz', headers={'Host': 'localhost:8000'}), timeout=8)"]
+
+# The database URL comes from $MEEPLE_DATABASE_URL, other settings from their variables
+# (MEEPLE_ALLOWED_HOSTS, MEEPLE_ALLOWED_ORIGINS, MEEPLE_FORWARDED_ALLOW_IPS, MEEPLE_ADMIN_TOKEN);
+# options without one (--expire-after-days, ...) go in a whole command after the image name:
+#   docker run meeple meeple serve --host 0.0.0.0 --port 8000 --purge-after-days 90
+CMD ["meeple", "serve", "--host", "0.0.0.0", "--port", "8000"]
