@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from meeple.server import hub as hub_module
 from meeple.server.app import create_app
@@ -131,3 +132,23 @@ def test_startup_time_does_not_grow_with_stored_games(tmp_path: Path) -> None:
     with TestClient(app) as client:
         assert client.app.state.hub.games == {}  # type: ignore[attr-defined]
         assert len(client.get("/api/games").json()) == 30  # listed from the database
+
+
+def test_a_purged_game_is_not_served_from_memory(db_url: str) -> None:
+    """The sweep's purge lets go of a purged game this process has loaded: its open socket
+    closes, and the game answers 404 at once (not only once it would have been unloaded)."""
+    life = Lifecycle(sweep_every=0, expire_after=None, purge_after=0.0)
+    with TestClient(create_app(db_url, 0.0, lifecycle=life, allowed_hosts=TEST_HOSTS)) as client:
+        seats = [{"type": "human", "name": "Ann"}, *BOTS]
+        made = client.post("/api/games", json={"game": "classic", "seats": seats, "seed": 3}).json()
+        gid = made["id"]
+        r = client.post(f"/api/games/{gid}/cancel", json={"host_token": made["host_token"]})
+        assert r.json()["status"] == "cancelled"
+        with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            assert ws.receive_json()["type"] == "hello"
+            time.sleep(0.05)
+            sweep(client)
+            assert gid not in client.app.state.hub.games  # let go (else the socket stays open)
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
+        assert client.get(f"/api/games/{gid}").status_code == 404

@@ -319,14 +319,4 @@ def _let_go(hub: Hub, gids: list[str]) -> None:
     """Forget purged games this process holds, closing their sockets (as at shutdown): their
     records are gone, so they must not be served from memory."""
     for gid in gids:
-        live = hub.games.pop(gid, None)
-        if live is None:
-            continue
-        hub._stop_table(live)  # none runs for a game that is over; a record changed by hand
-        for sub in list(live.subscribers):
-            # A full queue (a client that does not read) drops its oldest message for the end.
-            if sub.queue.full():
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    sub.queue.get_nowait()
-            with contextlib.suppress(asyncio.QueueFull):
-                sub.queue.put_nowait(None)
+        hub.drop(gid, moved=False)

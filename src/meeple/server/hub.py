@@ -669,9 +669,11 @@ class Hub:
                 log.info("game %s expired", gid)
         if life.purge_after is not None:
             before = now - dt.timedelta(seconds=life.purge_after)
-            gone = await self.writer.run(self.storage.purge, before)
+            gone = await self.writer.run(functools.partial(self.storage.purge_games, before=before))
+            for gid in gone:
+                self.drop(gid, moved=False)  # its record is gone: not served from memory either
             if gone:
-                log.info("purged %d old games", gone)
+                log.info("purged %d old games", len(gone))
         clock = asyncio.get_running_loop().time()
         for gid, live in list(self.games.items()):
             if live.subscribers or live.lock.locked() or clock - live.seen < life.unload_after:
@@ -680,19 +682,27 @@ class Hub:
             del self.games[gid]
             self.ownership.released(gid)
 
-    def drop(self, gid: str) -> None:
-        """Let go of ``gid`` at once: another process owns it now. Its table stops and its
-        sockets close, marked moved, so their clients reconnect and are served by the owner."""
+    def drop(self, gid: str, moved: bool = True) -> None:
+        """Let go of ``gid`` at once: another process owns it now (``moved``: its sockets are
+        told to reconnect, and are served by the owner), or its record was purged. Its table
+        stops and its sockets close."""
         live = self.games.pop(gid, None)
         if live is None:
             return
         self._stop_table(live)
         for sub in list(live.subscribers):
-            sub.moved = True
+            sub.moved = moved
+            # A full queue (a client that does not read) drops its oldest message for the end.
+            if sub.queue.full():
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    sub.queue.get_nowait()
             with contextlib.suppress(asyncio.QueueFull):
                 sub.queue.put_nowait(None)
         live.subscribers.clear()
-        log.info("game %s: served by another process now", gid)
+        if moved:
+            log.info("game %s: served by another process now", gid)
+        else:
+            self.ownership.released(gid)
 
     def _stop_table(self, live: LiveGame) -> None:
         task = self.tasks.pop(live.id, None)
@@ -978,7 +988,7 @@ class Hub:
             if live.status == WAITING:
                 raise HubError(422, "the game has not started: the host starts it")
             if live.status == CANCELLED:
-                raise HubError(422, "the host cancelled this game")
+                raise HubError(422, "this game was cancelled")
             if live.status == EXPIRED:
                 raise HubError(422, "the game expired: nobody played it for too long")
             if live.state.is_terminal():
