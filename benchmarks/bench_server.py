@@ -115,10 +115,11 @@ def summary(samples: list[float]) -> dict[str, float]:
 class Server:
     """``meeple serve`` on ``url`` and ``port`` in a subprocess, its output in ``log``."""
 
-    def __init__(self, url: str, port: int, log: Path) -> None:
+    def __init__(self, url: str, port: int, log: Path, extra: tuple[str, ...] = ()) -> None:
         self.url = url
         self.port = port
         self.log = log
+        self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -136,6 +137,7 @@ class Server:
             "--bot-pace",
             "0",
             "--no-limits",  # hundreds of games and sockets from one address, on purpose
+            *self.extra,
         ]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -333,6 +335,16 @@ class Config:
     seed: int
     client: str  # "bot" or "page"
     compression: bool  # whether the sockets offer permessage-deflate (browsers do)
+    ports: tuple[int, ...] = ()  # with more than one server process: each one's port
+
+    def port_for(self, index: int, seat: int) -> int:
+        """The process game ``index``'s ``seat`` talks to: game ``i`` is made through process
+        ``i mod N`` (which then holds it), and its seats are spread over the processes as a
+        load balancer would, so with two processes half the requests and sockets reach the
+        process that does not hold the game and are forwarded or relayed through Redis."""
+        if not self.ports:
+            return self.port
+        return self.ports[(index + seat) % len(self.ports)]
 
 
 class Run:
@@ -384,7 +396,12 @@ class BenchGame:
         if run.cfg.client == "bot":
             self.state = new_game(GAME, PLAYERS, self.seed)
             self.state.record_events = False
-        self.http = Http(run.cfg.host, run.cfg.port)
+        self.http = Http(run.cfg.host, run.cfg.port_for(index, 0))
+        by_port = {run.cfg.port_for(index, 0): self.http}
+        for s in range(PLAYERS):
+            port = run.cfg.port_for(index, s)
+            by_port.setdefault(port, Http(run.cfg.host, port))
+        self.seat_http = [by_port[run.cfg.port_for(index, s)] for s in range(PLAYERS)]
         self.gid = ""
         self.tokens: list[str] = []
         self.sockets: list[ClientConnection] = []
@@ -412,7 +429,8 @@ class BenchGame:
         cfg = self.run.cfg
         for seat, token in enumerate(self.tokens):
             ws = await connect(
-                f"ws://{cfg.host}:{cfg.port}/api/games/{self.gid}/ws?token={token}",
+                f"ws://{cfg.host}:{cfg.port_for(self.index, seat)}/api/games/{self.gid}/ws"
+                f"?token={token}",
                 max_size=2**22,
                 compression="deflate" if cfg.compression else None,
             )
@@ -498,7 +516,7 @@ class BenchGame:
                 body = {"token": self.tokens[seat], "state_id": sid, "action": action}
                 sent = time.perf_counter()
                 self.sent_at[sid + 1] = sent
-                status, answer = await self.http.request(
+                status, answer = await self.seat_http[seat].request(
                     "POST", f"/api/games/{self.gid}/actions", body
                 )
             except HttpError as exc:
@@ -530,7 +548,7 @@ class BenchGame:
             return str(action)
         t = time.perf_counter()
         path = f"/api/games/{self.gid}/view?token={self.tokens[seat]}"
-        status, view = await self.http.request("GET", path)
+        status, view = await self.seat_http[seat].request("GET", path)
         if self.run.measuring:
             self.run.stats.view.append(time.perf_counter() - t)
         legal = view.get("legal_actions") if status == 200 else None
@@ -548,7 +566,8 @@ class BenchGame:
         for t in self.readers:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
-        await self.http.close()
+        for http in {id(h): h for h in [*self.seat_http, self.http]}.values():
+            await http.close()
 
 
 async def lane(run: Run, first: BenchGame) -> None:
@@ -587,7 +606,15 @@ async def verify(cfg: Config, games: list[BenchGame]) -> int:
     return wrong
 
 
-async def bench(cfg: Config, server_pid: int | None) -> dict[str, Any]:
+def total_cpu(pids: list[int]) -> float | None:
+    """The CPU seconds of all the server processes (``None`` if one cannot be read)."""
+    each = [cpu_seconds(pid) for pid in pids]
+    if not pids or any(c is None for c in each):
+        return None
+    return sum(c for c in each if c is not None)
+
+
+async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
     run = Run(cfg)
     games = [BenchGame(run, run.take_index()) for _ in range(cfg.games)]
     setup = time.perf_counter()
@@ -613,7 +640,7 @@ async def bench(cfg: Config, server_pid: int | None) -> dict[str, Any]:
     freezing = asyncio.create_task(freezer())
 
     load0 = os.getloadavg()[0]
-    server_cpu0 = cpu_seconds(server_pid)
+    server_cpu0 = total_cpu(server_pids)
     client_cpu0 = time.process_time()
     t0 = time.perf_counter()
     run.measuring = True
@@ -622,7 +649,7 @@ async def bench(cfg: Config, server_pid: int | None) -> dict[str, Any]:
     run.stop.set()  # requests in flight finish and count
     await asyncio.gather(*lanes, freezing, return_exceptions=True)
     wall = time.perf_counter() - t0
-    server_cpu1 = cpu_seconds(server_pid)
+    server_cpu1 = total_cpu(server_pids)
     client_cpu = time.process_time() - client_cpu0
     run.measuring = False
     for t in lanes:
@@ -662,6 +689,7 @@ async def bench(cfg: Config, server_pid: int | None) -> dict[str, Any]:
             else round(server_cpu / st.actions * 1e3, 2)
         ),
         "client_cpu_seconds": round(client_cpu, 2),
+        "server_processes": max(1, len(cfg.ports)),
         # Other work on the machine: the 1-minute load average when measuring began and ended.
         "load_average": [round(load0, 2), round(os.getloadavg()[0], 2)],
     }
@@ -693,6 +721,7 @@ def table(out: dict[str, Any]) -> str:
             "server CPU seconds (share of one core)",
             f"{out['server_cpu_seconds']} ({out['server_cpu_share']})",
         ),
+        ("server processes", f"{out['server_processes']}"),
         ("server CPU ms per action", f"{out['server_cpu_ms_per_action']}"),
         ("client CPU seconds", f"{out['client_cpu_seconds']}"),
         (
@@ -764,10 +793,26 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--server-pid", type=int, help="the process id of --server")
     ap.add_argument("--server-log", help="write the server's output here")
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="meeple serve processes sharing the database and --redis-url (1); more than one "
+        "needs a PostgreSQL --database-url",
+    )
+    ap.add_argument(
+        "--redis-url",
+        default="redis://127.0.0.1:6379/0",
+        help="the Redis of more than one process (redis://127.0.0.1:6379/0)",
+    )
     ap.add_argument("--json", dest="json_path", help="write the figures as JSON (- for stdout)")
     a = ap.parse_args(argv)
     if a.games < 1:
         ap.error("--games must be at least 1")
+    if a.processes < 1:
+        ap.error("--processes must be at least 1")
+    if a.processes > 1 and (a.server or not (a.database_url or "").startswith("postgres")):
+        ap.error("--processes above 1 needs a PostgreSQL --database-url (and no --server)")
 
     raise_file_limit()
     cfg = Config(
@@ -784,19 +829,24 @@ def main(argv: list[str] | None = None) -> None:
     if a.server:
         cfg.host, _, port = a.server.rpartition(":")
         cfg.port = int(port)
-        figures = asyncio.run(bench(cfg, a.server_pid))
+        figures = asyncio.run(bench(cfg, [a.server_pid] if a.server_pid else []))
         database, kept = "the running server's", None
     else:
         workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
         db = Database(a.database_url, workdir, a.keep_data)
         cfg.port = a.port or free_port()
         log = Path(a.server_log) if a.server_log else workdir / "server.log"
-        server = Server(db.url, cfg.port, log)
+        if a.processes > 1:
+            cfg.ports = (cfg.port, *(free_port() for _ in range(a.processes - 1)))
+        extra = ("--redis-url", a.redis_url) if a.processes > 1 else ()
+        servers = [Server(db.url, port, log, extra) for port in cfg.ports or (cfg.port,)]
         try:
-            server.start()
-            figures = asyncio.run(bench(cfg, server.pid))
+            for server in servers:
+                server.start()
+            figures = asyncio.run(bench(cfg, [server.pid for server in servers]))
         finally:
-            server.stop()
+            for server in servers:
+                server.stop()
             db.drop()
             if not a.keep_data:
                 shutil.rmtree(workdir, ignore_errors=True)
