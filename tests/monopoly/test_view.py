@@ -47,3 +47,36 @@ def test_a_trade_draft_is_seen_by_its_proposer_only() -> None:
     assert s.view(1)["frame"]["drafting"] is True
     s.apply(Action("propose"))
     assert s.view(1)["frame"]["deeds"] == [1]
+
+
+def test_views_at_once_are_each_seats_view() -> None:
+    """``views`` (a server's update to every seat) shares the table between the views, and
+    each is the seat's ``view``: drafts, legal actions and all (positions with a draft too)."""
+    drafts = 0
+    for game, players, seed in (("classic", 4, 5), ("frozen-ii", 3, 2), ("friends", 2, 9)):
+        s = new_monopoly(game, players, seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(players)]
+        seats: list[int | None] = [None, *range(players)]
+        for _ in range(300):
+            if s.is_terminal():
+                break
+            together = s.views(seats)
+            assert [json.dumps(v) for v in together] == [json.dumps(s.view(x)) for x in seats]
+            assert together[0]["squares"] is together[-1]["squares"]
+            drafts += any(v["frame"] and v["frame"].get("drafting") for v in together)
+            s.apply(bots[s.current_player()].choose(s))
+    assert drafts > 0
+
+
+def test_a_clone_plays_on_as_the_original() -> None:
+    """A clone (made without shuffling decks it then replaces) is the same game."""
+    s = new_monopoly("classic", 4, 3)
+    bots = [RandomBot(i) for i in range(4)]
+    for _ in range(200):
+        if s.is_terminal():
+            break
+        c = s.clone()
+        assert c.snapshot() == s.snapshot()
+        assert c.decks == s.decks and c.decks is not s.decks
+        s = c
+        s.apply(bots[s.current_player()].choose(s))

@@ -196,6 +196,14 @@ class GameState(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator). Never deck order or random state."""
 
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """:meth:`view` of each of ``seats`` at one position (a server's update to every seat).
+
+        A game may make what all of them see alike once and share it between the views, so a
+        view is read-only: nothing may change it or its parts.
+        """
+        return [self.view(seat) for seat in seats]
+
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON-able data (secrets included: this is the save file's core)."""

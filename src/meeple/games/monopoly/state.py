@@ -98,8 +98,16 @@ class MonopolyState(GameState):
     PHASE_NAMES: Final = ("pre_roll", "jail", "end_turn", "window", "over")
 
     def __init__(
-        self, edition: Edition, players: int, seed: int, options: dict[str, Any] | None = None
+        self,
+        edition: Edition,
+        players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        *,
+        shuffle: bool = True,
     ) -> None:
+        # shuffle=False leaves the decks in order, for a clone that sets them and the random
+        # stream itself (shuffling draws from the stream: most of a clone's time otherwise).
         options = dict(options or {})
         self._options = options
         self.ed = edition = _with_rule_overrides(edition, options.get("rules"))
@@ -130,7 +138,8 @@ class MonopolyState(GameState):
         self.decks: list[list[int]] = []
         for d in edition.decks:
             order = list(range(len(d.cards)))
-            self.rng.shuffle(order)
+            if shuffle:
+                self.rng.shuffle(order)
             self.decks.append(order)
         self.card_holder = [-1] * len(edition.jail_cards)  # seat holding each jail card, or -1
         self.turn = 0
@@ -876,7 +885,7 @@ class MonopolyState(GameState):
     def clone(self) -> MonopolyState:
         # Attribute by attribute: the compiled build keeps them in slots, not a __dict__, and
         # makes every new object through __init__ (self.ed already has the rule overrides).
-        c = MonopolyState(self.ed, self.n, self._seed)
+        c = MonopolyState(self.ed, self.n, self._seed, shuffle=False)
         c._options, c.max_turns = self._options, self.max_turns
         c.rng.state = self.rng.state
         c.cash, c.pos = list(self.cash), list(self.pos)
@@ -991,73 +1000,92 @@ class MonopolyState(GameState):
         Deck order and the random state are never included (only deck sizes); an offer still
         being drafted is shown to its proposer only.
         """
+        return self.views([seat])[0]
+
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        # The table is made once and shared: only the seat, an offer being drafted and the
+        # decider's legal actions differ from one seat's view to another's.
         ed = self.ed
         decider = self.current_player()
-        frame: dict[str, Any] | None = None
-        if self.stack:
-            f = self.stack[-1]
-            if isinstance(f, TradeFrame) and not f.responding and seat != f.proposer:
-                frame = {
-                    "frame": "trade",
-                    "proposer": f.proposer,
-                    "target": f.target,
-                    "drafting": True,
-                }
-            else:
-                frame = f.to_dict()
-        return {
-            "game": ed.id,
-            "edition": ed.name,
-            "seat": seat,
-            "turn": self.turn,
-            "turn_no": self.turn_no,
-            "phase": self.PHASE_NAMES[self.phase],
-            "decision": self.decision_name(),
-            "decider": decider,
-            "frame": frame,
-            "dice": list(self.dice),
-            "doubles": self.doubles,
-            "players": [
+        top = self.stack[-1] if self.stack else None
+        shown = None if top is None else top.to_dict()
+        drafted: dict[str, Any] | None = None  # what the others see of an offer being drafted
+        proposer = -1
+        if isinstance(top, TradeFrame) and not top.responding:
+            proposer = top.proposer
+            drafted = {
+                "frame": "trade",
+                "proposer": proposer,
+                "target": top.target,
+                "drafting": True,
+            }
+        phase, decision = self.PHASE_NAMES[self.phase], self.decision_name()
+        dice = list(self.dice)
+        players = [
+            {
+                "seat": p,
+                "cash": self.cash[p],
+                "position": self.pos[p],
+                "in_jail": self.in_jail[p],
+                "jail_turns": self.jail_turns[p],
+                "alive": self.alive[p],
+                "jail_cards": [d for d, h in enumerate(self.card_holder) if h == p],
+                "net_worth": money.net_worth(self, p),
+            }
+            for p in range(self.n)
+        ]
+        names, owner, level, mortgaged = ed.square_names, self.owner, self.level, self.mortgaged
+        squares = [
+            {
+                "index": sq,
+                "name": names[sq],
+                "owner": owner[sq],
+                "level": level[sq],
+                "mortgaged": mortgaged[sq],
+            }
+            for sq in range(ed.size)
+        ]
+        bank = {"houses": self.houses, "hotels": self.hotels}
+        decks = [
+            {"id": d.id, "name": d.name, "cards_left": len(self.decks[i])}
+            for i, d in enumerate(ed.decks)
+        ]
+        claims = [
+            {"owner": c[0], "payer": c[1], "amount": c[2], "square": c[4]} for c in self.claims
+        ]
+        assumed = list(ed.assumed)
+        out: list[dict[str, Any]] = []
+        for seat in seats:
+            frame = drafted if drafted is not None and seat != proposer else shown
+            legal: list[str] = []
+            if seat is not None and seat == decider:
+                legal = [str(a) for a in self.legal_actions()]
+            out.append(
                 {
-                    "seat": p,
-                    "cash": self.cash[p],
-                    "position": self.pos[p],
-                    "in_jail": self.in_jail[p],
-                    "jail_turns": self.jail_turns[p],
-                    "alive": self.alive[p],
-                    "jail_cards": [d for d, h in enumerate(self.card_holder) if h == p],
-                    "net_worth": money.net_worth(self, p),
+                    "game": ed.id,
+                    "edition": ed.name,
+                    "seat": seat,
+                    "turn": self.turn,
+                    "turn_no": self.turn_no,
+                    "phase": phase,
+                    "decision": decision,
+                    "decider": decider,
+                    "frame": frame,
+                    "dice": dice,
+                    "doubles": self.doubles,
+                    "players": players,
+                    "squares": squares,
+                    "bank": bank,
+                    "decks": decks,
+                    "claims": claims,
+                    "over": self.over,
+                    "end_reason": self.end_reason,
+                    "snowflake": self.snowflake,
+                    "assumed": assumed,
+                    "legal_actions": legal,
                 }
-                for p in range(self.n)
-            ],
-            "squares": [
-                {
-                    "index": sq,
-                    "name": ed.square_names[sq],
-                    "owner": self.owner[sq],
-                    "level": self.level[sq],
-                    "mortgaged": self.mortgaged[sq],
-                }
-                for sq in range(ed.size)
-            ],
-            "bank": {"houses": self.houses, "hotels": self.hotels},
-            "decks": [
-                {"id": d.id, "name": d.name, "cards_left": len(self.decks[i])}
-                for i, d in enumerate(ed.decks)
-            ],
-            "claims": [
-                {"owner": c[0], "payer": c[1], "amount": c[2], "square": c[4]} for c in self.claims
-            ],
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "snowflake": self.snowflake,
-            "assumed": list(ed.assumed),
-            "legal_actions": (
-                [str(a) for a in self.legal_actions()]
-                if seat is not None and seat == decider
-                else []
-            ),
-        }
+            )
+        return out
 
     def money_of(self, seat: int) -> int:
         return self.cash[seat]
