@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request, WebSocket
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -65,6 +65,7 @@ from meeple.server.security import (
     send_detail,
 )
 from meeple.server.storage import DEFAULT_DATABASE_URL, Storage
+from meeple.server.wire import dumps, join_objects, text_of
 
 BODY_LIMIT = 16 * 1024
 """The largest request body accepted, in bytes (413 beyond)."""
@@ -384,19 +385,17 @@ def create_app(
         }
 
     @app.post("/api/games/{gid}/actions", response_model=Applied, responses=ERRORS)
-    async def post_action(gid: GameIdPath, body: PostAction) -> dict[str, Any]:
+    async def post_action(gid: GameIdPath, body: PostAction) -> Response:
         """Apply an action for the token's seat at position ``state_id``."""
         began = time.perf_counter()
         live = await hub.get(gid)
         seat = live.seat_of(body.token)
         events = await hub.act(live, seat, body.state_id, body.action)
         latency.observe(time.perf_counter() - began)
-        return {
-            "state_id": live.state_id,
-            "status": live.status,
-            "events": events,
-            "view": live.state.view(seat),
-        }
+        answer = {"state_id": live.state_id, "status": live.status, "events": events}
+        # Applied, with the view its update carried, encoded once for both.
+        text = join_objects(dumps(answer), f'{{"view":{live.view_text(seat)}}}')
+        return Response(text, media_type="application/json")
 
     @app.put("/api/games/{gid}/ask", response_model=SeatState, responses=ERRORS)
     async def put_ask(gid: GameIdPath, body: PutAsk) -> dict[str, Any]:
@@ -485,7 +484,7 @@ def create_app(
 
             async def pump() -> None:
                 while (msg := await feed.queue.get()) is not None:
-                    await websocket.send_json(msg)
+                    await websocket.send_text(text_of(msg))
 
             async def read() -> str | None:
                 while True:
@@ -520,9 +519,9 @@ def create_app(
             return reading.result() if reading.done() and not reading.cancelled() else None
 
         try:
-            await websocket.send_json(feed.hello)
+            await websocket.send_text(text_of(feed.hello))
             while (claimed := await relay()) is not None:
-                await websocket.send_json(await feed.auth(claimed))
+                await websocket.send_text(text_of(await feed.auth(claimed)))
             with contextlib.suppress(Exception):
                 if feed.moved:  # the client reconnects, and is served by the game's new owner
                     await websocket.close(code=WS_SERVICE_RESTART, reason="the game moved")

@@ -47,6 +47,7 @@ from meeple.server.storage import (
     hash_token,
     new_token,
 )
+from meeple.server.wire import Message, dumps, join_objects
 
 log = logging.getLogger("meeple.server")
 
@@ -207,6 +208,11 @@ class LiveGame:
     invite_hash: str | None = None
     family: str = ""
     rematch: str | None = None  # the id of this game's rematch, once one was started
+    # The JSON text of each seat's view at one position (the state it is of), shared by the
+    # seat's update and the answer to its action. Texts, not views: a view lives only until
+    # encoded, so the garbage collector never has to look at it (GC_THRESHOLDS).
+    texts_of: GameState | None = field(default=None, repr=False)
+    view_texts: dict[int | None, str] = field(default_factory=dict, repr=False)
 
     @property
     def state_id(self) -> int:
@@ -239,14 +245,30 @@ class LiveGame:
     def seat_infos(self) -> list[dict[str, Any]]:
         return [s.info() for s in self.seats]
 
+    def _texts(self) -> dict[int | None, str]:
+        # A new position is a new state (Hub._commit): the texts of the last one go.
+        if self.texts_of is not self.state:
+            self.texts_of, self.view_texts = self.state, {}
+        return self.view_texts
+
+    def view_text(self, seat: int | None) -> str:
+        """The JSON text of ``state.view(seat)``, encoded once for each position."""
+        texts = self._texts()
+        text = texts.get(seat)
+        if text is None:
+            text = texts[seat] = dumps(self.state.view(seat))
+        return text
+
     def broadcast_seats(self) -> None:
         """Tell every subscriber who sits where now, and the game's status."""
-        msg = {
-            "type": "seats",
-            "state_id": self.state_id,
-            "status": self.status,
-            "seats": self.seat_infos(),
-        }
+        msg = Message(
+            {
+                "type": "seats",
+                "state_id": self.state_id,
+                "status": self.status,
+                "seats": self.seat_infos(),
+            }
+        )
         for sub in list(self.subscribers):
             self._put(sub, msg)
 
@@ -390,22 +412,34 @@ class LiveGame:
 
     def notify_seat(self, seat: int) -> None:
         """Tell ``seat``'s sockets that its settings, hold or pending move changed."""
-        msg = {"type": "seat", "state_id": self.state_id, "seat": seat, **self.seat_state(seat)}
+        msg = Message(
+            {"type": "seat", "state_id": self.state_id, "seat": seat, **self.seat_state(seat)}
+        )
         for sub in list(self.subscribers):
             if sub.seat == seat:
                 self._put(sub, msg)
 
     def broadcast(self, events: list[str]) -> None:
-        """Queue the update for every subscriber: one message (and view) per seat watched."""
+        """Queue the update for every subscriber: one message (and view, and text) per seat
+        watched. The seats' views are made at once (the game shares what they see alike)."""
         head = {"type": "update", **self._position(), "events": events}
-        messages: dict[int | None, dict[str, Any]] = {}
+        head_text = dumps(head)
+        seats = list(dict.fromkeys(sub.seat for sub in self.subscribers))
+        views = dict(zip(seats, self.state.views(seats), strict=True))
+        texts = self._texts()
+        messages: dict[int | None, Message] = {}
         for sub in list(self.subscribers):
             msg = messages.get(sub.seat)
             if msg is None:
-                msg = {**head, "view": self.state.view(sub.seat)}
+                view = views[sub.seat]
+                text = texts[sub.seat] = dumps(view)  # the answer to the seat's action too
+                extra: dict[str, Any] = {}
                 if sub.seat is not None and self.seats[sub.seat].kind == "human":
-                    msg.update(self.seat_state(sub.seat))
-                messages[sub.seat] = msg
+                    extra = self.seat_state(sub.seat)
+                msg = messages[sub.seat] = Message(
+                    {**head, "view": view, **extra},
+                    join_objects(head_text, f'{{"view":{text}}}', dumps(extra)),
+                )
             self._put(sub, msg)
 
     def _put(self, sub: Subscriber, msg: dict[str, Any]) -> None:
@@ -1030,8 +1064,9 @@ class Hub:
         person.chatted.append(now)
         live.chat_count += 1
         msg = await self.writer.run(self.storage.add_chat, live.id, seat, person.name, clean)
+        told = Message({"type": "chat", **msg})
         for sub in list(live.subscribers):
-            live._put(sub, {"type": "chat", **msg})
+            live._put(sub, told)
         return msg
 
     async def log_of(self, live: LiveGame) -> list[list[str]]:
@@ -1226,6 +1261,7 @@ class Hub:
             self.games[gid] = new
             self._start_table(new)
             live.rematch = gid
+            told = Message({"type": "rematch", "id": gid})
             for sub in list(live.subscribers):
-                live._put(sub, {"type": "rematch", "id": gid})
+                live._put(sub, told)
             return new, True
