@@ -42,6 +42,7 @@ import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -193,6 +194,7 @@ class Cluster(Ownership):
         self.outbox: asyncio.Queue[tuple[str, str, asyncio.Future[int] | None]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
         self.side: set[asyncio.Task[None]] = set()
+        self.renewer = ThreadPoolExecutor(1, thread_name_prefix="meeple-leases")
         hub.ownership = self
 
     # -- lifetime -------------------------------------------------------------------------
@@ -224,6 +226,7 @@ class Cluster(Ownership):
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.storage.release_lease, gid, self.id)
         self.held.clear()
+        self.renewer.shutdown(wait=False)
         if self.redis is not None:
             await self.redis.aclose()
             self.redis = None
@@ -272,8 +275,10 @@ class Cluster(Ownership):
             await asyncio.sleep(self.lease_seconds / 3)
             before = set(self.held)
             try:
-                kept = await asyncio.to_thread(
-                    self.storage.renew_leases, self.id, self.lease_seconds
+                # On a thread of its own: behind a busy shared pool, a renewal could come too
+                # late, and another process would take over games whose owner is alive.
+                kept = await asyncio.get_running_loop().run_in_executor(
+                    self.renewer, self.storage.renew_leases, self.id, self.lease_seconds
                 )
             except Exception:
                 log.exception("cannot renew this process's leases")
@@ -288,8 +293,10 @@ class Cluster(Ownership):
                 self.hub.drop(gid)
 
     async def _watch(self) -> None:
-        """End the feeds of games whose owner changed (it died, or let go): their sockets
-        close with 1012 and reconnect to the new owner."""
+        """End the feeds of games whose owner changed (it died, or let go), taking over a
+        game whose lease ran out: their sockets close with 1012 and reconnect to the new
+        owner. A lease that ran out while its owner lives (late to renew) stays its owner's
+        if it renews first, and the sockets stay open."""
         while True:
             await asyncio.sleep(WATCH_SECONDS)
             clock = time.monotonic()
@@ -304,11 +311,20 @@ class Cluster(Ownership):
                 log.exception("cannot read the leases of followed games")
                 continue
             now = time.time()
-            for feed in list(self.feeds.values()):
-                lease = leases.get(feed.gid)
-                if lease is None or lease[0] != feed.owner or lease[1] < now:
-                    self.feeds.pop(feed.sid, None)
-                    feed.end(moved=True)
+            for gid in games:
+                lease = leases.get(gid)
+                owners = {f.owner for f in self.feeds.values() if f.gid == gid}
+                if lease is not None and lease[1] < now and lease[0] in owners:
+                    # Run out but not taken: its owner may be dead, or only late to renew (a
+                    # busy machine). Try to take it: if this process can, the owner is gone.
+                    self.forget(gid)
+                    with contextlib.suppress(HubError):
+                        await self.route(gid)
+                    lease = (self.id, now) if gid in self.held else lease
+                for feed in [f for f in self.feeds.values() if f.gid == gid]:
+                    if lease is None or lease[0] != feed.owner:
+                        self.feeds.pop(feed.sid, None)
+                        feed.end(moved=True)  # the socket reconnects to the new owner
 
     # -- messages -----------------------------------------------------------------------------
 
