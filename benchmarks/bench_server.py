@@ -64,6 +64,8 @@ GAME = "classic"
 PLAYERS = 4
 HTTP_TIMEOUT = 60.0
 FREEZE_SECONDS = 5.0
+KEEP_ALIVE_SECONDS = 4.0
+"""A connection idle this long is not reused (uvicorn closes idle ones after 5 s)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -247,6 +249,7 @@ class Http:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0  # when the connection last answered (monotonic seconds)
 
     async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         """``(status, decoded JSON body)``; :class:`HttpError` if the exchange itself fails."""
@@ -258,8 +261,12 @@ class Http:
             raise HttpError(f"{method} {path}: {type(exc).__name__}: {exc}") from None
 
     async def _exchange(self, method: str, path: str, body: Any) -> tuple[int, Any]:
-        if self.reader is not None and self.reader.at_eof():
-            await self.close()  # the server closed the idle connection (keep-alive timeout)
+        if self.reader is not None and (
+            self.reader.at_eof() or time.monotonic() - self.used > KEEP_ALIVE_SECONDS
+        ):
+            # The server closed the idle connection, or is about to (its keep-alive timeout):
+            # a request sent as it closes would be reset, where a browser would send it again.
+            await self.close()
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
@@ -291,6 +298,7 @@ class Http:
         if length is None:
             raise ValueError("answer without Content-Length")
         payload = await self.reader.readexactly(length)
+        self.used = time.monotonic()
         if close:
             await self.close()
         return status, json.loads(payload) if payload else None
