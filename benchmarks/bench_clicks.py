@@ -15,10 +15,11 @@ mortgaging; go bankrupt only when that is the one choice) until the person is ou
 ends, or ``--clicks`` action clicks (0: no limit).
 
 Each click that played an action is recorded with the position it was made at (the
-``state_id`` the page sent). Afterwards the game is rebuilt from the server's stored actions and
-each click is classified by :func:`meeple.kernel.asking.is_real_choice`: a decision with more
-than one meaningful choice, or not (a forced answer, or moving on with nothing else worth
-doing). The figure is the share of real ones; docs/SERVER.md keeps the measured value.
+``state_id`` the page sent on the game's socket, or by POST when the socket was not open).
+Afterwards the game is rebuilt from the server's stored actions and each click is classified
+by :func:`meeple.kernel.asking.is_real_choice`: a decision with more than one meaningful
+choice, or not (a forced answer, or moving on with nothing else worth doing). The figure is
+the share of real ones; docs/SERVER.md keeps the measured value.
 """
 
 from __future__ import annotations
@@ -117,7 +118,26 @@ def play(base: str, grace: float, clicks_limit: int, seed: int, ask: str) -> dic
                 body = json.loads(r.request.post_data or "{}")
                 posted.append((int(body["state_id"]), str(body["action"])))
 
-        page.on("response", on_response)
+        # The page sends its actions on the game's socket (docs/SERVER.md, "Acting on the
+        # socket"): an action counts when its "acted" answer comes back.
+        sent: dict[int, tuple[int, str]] = {}
+
+        def on_sent(payload: str | bytes) -> None:
+            msg = json.loads(payload)
+            if isinstance(msg, dict) and msg.get("type") == "act":
+                sent[int(msg["ref"])] = (int(msg["state_id"]), str(msg["action"]))
+
+        def on_received(payload: str | bytes) -> None:
+            msg = json.loads(payload)
+            if isinstance(msg, dict) and msg.get("type") == "acted" and msg["ref"] in sent:
+                posted.append(sent.pop(msg["ref"]))
+
+        def on_socket(ws: Any) -> None:
+            ws.on("framesent", on_sent)
+            ws.on("framereceived", on_received)
+
+        page.on("response", on_response)  # by POST, when the socket is not open
+        page.on("websocket", on_socket)
         page.goto("/")
         page.wait_for_selector("#create:not([disabled])")
         page.select_option("#game", "classic")

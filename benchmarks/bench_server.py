@@ -9,21 +9,24 @@ classic games whose four seats are all human seats, and plays them from this pro
 asyncio client, separate from the server, so the server's CPU figure is the server's alone).
 Each seat connects its own WebSocket, as a browser does. When a seat's socket reports that the
 seat decides now, the seat "thinks" for ``--pace`` seconds on average (uniform between half and
-one and a half times it; 0 plays flat out), then sends its action with
-``POST /api/games/{id}/actions`` and the ``state_id`` it saw. A finished game is replaced by a
-new one so the number of games in play stays at ``--games``.
+one and a half times it; 0 plays flat out), then sends its action with the ``state_id`` it saw:
+as a message on its socket, as the page does (``--actions socket``, the default), or with
+``POST /api/games/{id}/actions``, as an API client does (``--actions http``). A finished game
+is replaced by a new one so the number of games in play stays at ``--games``.
 
 The seats play ``random`` bots seeded as the server seeds its own (``derive_seed(game seed, 1 +
 seat)``): ``--client bot`` chooses on a local copy of each game, ``--client page`` among the
-legal actions of the seat's view (``GET /view``, as the browser page does); both make the same
+legal actions its last update carried (as the browser page does; ``GET /view`` when an update
+did not carry them); both make the same
 choices, so the games are fully determined by ``--seed``: game ``i`` has seed
 ``derive_seed(--seed, i) >> 1``.
 
 Measured, from the moment every game is created and every socket has said hello:
-- ``http`` latency: sending an action until its response has arrived;
+- ``http`` latency: sending an action until its answer has arrived (the HTTP response, or the
+  ``acted`` message on the socket);
 - ``ws`` latency: sending an action until its update has arrived on a seat's socket (each of
   the four sockets of the game is one sample);
-- ``view`` latency (page clients): the ``GET /view`` before each action;
+- ``view`` latency (page clients): a ``GET /view`` before an action, if any was needed;
 - actions/s, errors (any answer but 2xx and 409, a broken socket, an out-of-order update or a
   final position that disagrees with the client's), 409s, and the CPU seconds of the server
   process and of this client process.
@@ -52,6 +55,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -342,6 +346,7 @@ class Config:
     pace: float
     seed: int
     client: str  # "bot" or "page"
+    actions: str  # "socket" (as the page sends them) or "http" (POST, as API clients do)
     compression: bool  # whether the sockets offer permessage-deflate (browsers do)
     ports: tuple[int, ...] = ()  # with more than one server process: each one's port
 
@@ -421,6 +426,10 @@ class BenchGame:
         self.sent_at: dict[int, float] = {}  # state_id an action leads to -> when it was sent
         self.broken = False
         self.position = 0  # actions the server has accepted from this client
+        # What each seat's last update said it may do, and at which position (page clients).
+        self.legal: list[list[dict[str, str]] | None] = [None] * PLAYERS
+        self.legal_at = [-1] * PLAYERS
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}  # seat -> its answer
 
     async def open(self) -> None:
         """Create the game on the server and connect each seat's socket (hello received)."""
@@ -447,6 +456,7 @@ class BenchGame:
                 raise RuntimeError(f"game {self.gid} seat {seat}: unexpected hello {hello!r:.200}")
             self.seen[seat] = 0
             self.decider[0] = hello["current_player"]
+            self.legal[seat], self.legal_at[seat] = hello.get("legal_actions"), 0
             self.sockets.append(ws)
         self.readers = [
             asyncio.create_task(self.read(seat, ws)) for seat, ws in enumerate(self.sockets)
@@ -461,6 +471,11 @@ class BenchGame:
                 now = time.perf_counter()
                 msg = json.loads(raw)
                 sid = msg.get("state_id")
+                if msg.get("type") in ("acted", "refused"):
+                    waiter = self.waiting.pop(seat, None)
+                    if waiter is not None and not waiter.done():
+                        waiter.set_result(msg)
+                    continue
                 if msg.get("type") != "update" or sid != self.seen[seat] + 1:
                     stats.error(f"game {self.gid} seat {seat}: update out of order: {sid}")
                     self.broken = True
@@ -471,11 +486,15 @@ class BenchGame:
                 if sent is not None and run.measuring:
                     stats.ws.append(now - sent)
                 self.seen[seat] = sid
+                self.legal[seat], self.legal_at[seat] = msg.get("legal_actions"), sid
                 self.decider.setdefault(sid, msg["current_player"])
                 if msg.get("status") == "finished":
                     self.finished_at = sid
                 self.told.set()
         except ConnectionClosed as exc:
+            waiter = self.waiting.pop(seat, None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result({"type": "refused", "status": 0, "detail": str(exc)})
             if not run.stop.is_set() and self.finished_at < 0:
                 stats.error(f"game {self.gid} seat {seat}: socket closed: {exc}")
                 self.broken = True
@@ -521,12 +540,9 @@ class BenchGame:
                 action = await self.choose(seat, sid)
                 if action is None:
                     return "broken"
-                body = {"token": self.tokens[seat], "state_id": sid, "action": action}
                 sent = time.perf_counter()
                 self.sent_at[sid + 1] = sent
-                status, answer = await self.seat_http[seat].request(
-                    "POST", f"/api/games/{self.gid}/actions", body
-                )
+                status, answer = await self.send(seat, sid, action)
             except HttpError as exc:
                 stats.error(f"game {self.gid}: {exc}")
                 return "broken"
@@ -547,6 +563,25 @@ class BenchGame:
             sid += 1
             self.position = sid
 
+    async def send(self, seat: int, sid: int, action: str) -> tuple[int, Any]:
+        """Send ``seat``'s action at ``sid`` on its socket or by POST: ``(status, answer)``."""
+        if self.run.cfg.actions == "http":
+            body = {"token": self.tokens[seat], "state_id": sid, "action": action}
+            return await self.seat_http[seat].request(
+                "POST", f"/api/games/{self.gid}/actions", body
+            )
+        waiter = self.waiting[seat] = asyncio.get_running_loop().create_future()
+        msg = {"type": "act", "action": action, "state_id": sid, "ref": sid}
+        try:
+            async with asyncio.timeout(HTTP_TIMEOUT):
+                await self.sockets[seat].send(json.dumps(msg))
+                answer = await waiter
+        except (ConnectionClosed, TimeoutError) as exc:
+            raise HttpError(f"act on the socket: {type(exc).__name__}: {exc}") from None
+        if answer["type"] == "acted":
+            return 200, answer
+        return int(answer["status"]), answer
+
     async def choose(self, seat: int, sid: int) -> str | None:
         """The action text ``seat`` plays at ``sid``: from the local copy, or the server's list."""
         bot = self.bots[seat]
@@ -554,6 +589,9 @@ class BenchGame:
             action = bot.choose(self.state)
             self.state.apply(action)  # undone by nothing: a refused action ends this game
             return str(action)
+        legal = self.legal[seat]
+        if self.legal_at[seat] == sid and legal:  # the update carried them, as the page reads
+            return str(legal[bot.rng.below(len(legal))]["action"])
         t = time.perf_counter()
         path = f"/api/games/{self.gid}/view?token={self.tokens[seat]}"
         status, view = await self.seat_http[seat].request("GET", path)
@@ -622,6 +660,25 @@ def total_cpu(pids: list[int]) -> float | None:
     return sum(c for c in each if c is not None)
 
 
+async def gc_pauses(cfg: Config) -> dict[str, list[float]]:
+    """Each server's garbage-collector pauses so far, summed over the servers: per generation
+    the number of collections, their seconds, and the longest (from ``/metrics``)."""
+    out = {"count": [0.0] * 3, "seconds": [0.0] * 3, "max": [0.0] * 3}
+    for port in cfg.ports or (cfg.port,):
+        async with httpx.AsyncClient(base_url=f"http://{cfg.host}:{port}") as client:
+            text = (await client.get("/metrics")).text
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                gen = int(sample.labels.get("generation", -1))
+                if sample.name == "meeple_gc_pause_seconds_count":
+                    out["count"][gen] += sample.value
+                elif sample.name == "meeple_gc_pause_seconds_sum":
+                    out["seconds"][gen] += sample.value
+                elif sample.name == "meeple_gc_pause_max_seconds":
+                    out["max"][gen] = max(out["max"][gen], sample.value)
+    return out
+
+
 async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
     run = Run(cfg)
     games = [BenchGame(run, run.take_index()) for _ in range(cfg.games)]
@@ -648,6 +705,7 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
     freezing = asyncio.create_task(freezer())
 
     load0 = os.getloadavg()[0]
+    gc0 = await gc_pauses(cfg)
     server_cpu0 = total_cpu(server_pids)
     client_cpu0 = time.process_time()
     t0 = time.perf_counter()
@@ -660,6 +718,7 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
     server_cpu1 = total_cpu(server_pids)
     client_cpu = time.process_time() - client_cpu0
     run.measuring = False
+    gc1 = await gc_pauses(cfg)
     for t in lanes:
         if not t.cancelled() and t.exception() is not None:
             run.stats.error(f"client task failed: {t.exception()!r}")
@@ -697,6 +756,14 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
             else round(server_cpu / st.actions * 1e3, 2)
         ),
         "client_cpu_seconds": round(client_cpu, 2),
+        # The servers' collector pauses while measuring (the longest: since the server started).
+        "server_gc": {
+            "collections": [int(b - a) for a, b in zip(gc0["count"], gc1["count"], strict=True)],
+            "seconds": [
+                round(b - a, 3) for a, b in zip(gc0["seconds"], gc1["seconds"], strict=True)
+            ],
+            "longest_ms": [round(m * 1e3, 1) for m in gc1["max"]],
+        },
         "server_processes": max(1, len(cfg.ports)),
         # Other work on the machine: the 1-minute load average when measuring began and ended.
         "load_average": [round(load0, 2), round(os.getloadavg()[0], 2)],
@@ -717,7 +784,8 @@ def table(out: dict[str, Any]) -> str:
         ("mean games in play", f"{out['mean_games_in_play']}"),
         (
             "clients",
-            f"{out['client']}, pace {out['pace']} s (mean think time per action), "
+            f"{out['client']}, actions by {out['actions_by']}, pace {out['pace']} s (mean think "
+            "time per action), "
             + ("permessage-deflate" if out["compression"] else "no compression"),
         ),
         ("measured seconds", f"{out['seconds']} (setup {out['setup_seconds']} s before)"),
@@ -733,6 +801,10 @@ def table(out: dict[str, Any]) -> str:
         ("server CPU ms per action", f"{out['server_cpu_ms_per_action']}"),
         ("client CPU seconds", f"{out['client_cpu_seconds']}"),
         (
+            "server GC pauses, generations 0/1/2 (count; s; longest ms)",
+            "; ".join("/".join(str(v) for v in out["server_gc"][k]) for k in out["server_gc"]),
+        ),
+        (
             f"load average (start, end; this machine has {out['cpus']} CPUs)",
             f"{out['load_average'][0]}, {out['load_average'][1]}",
         ),
@@ -741,7 +813,8 @@ def table(out: dict[str, Any]) -> str:
     lines = [f"{k:<{width}}  {v}" for k, v in rows]
     lines.append("")
     lines.append(f"{'latency (ms)':<28}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>9}{'samples':>10}")
-    series = [("action -> HTTP response", h), ("action -> WebSocket update", w)]
+    answer = "HTTP response" if out["actions_by"] == "http" else "its answer"
+    series = [(f"action -> {answer}", h), ("action -> WebSocket update", w)]
     if out["view"]["samples"]:
         series.append(("GET view (page clients)", out["view"]))
     for name, s in series:
@@ -781,8 +854,15 @@ def main(argv: list[str] | None = None) -> None:
         "--client",
         choices=["bot", "page"],
         default="bot",
-        help="bot: each seat chooses on a local copy of the game (one POST per action); "
-        "page: as the browser page, GET the seat's view and legal actions, then POST (bot)",
+        help="bot: each seat chooses on a local copy of the game; page: as the browser page, "
+        "among the legal actions its update carried (bot)",
+    )
+    ap.add_argument(
+        "--actions",
+        choices=["socket", "http"],
+        default="socket",
+        help="socket: each action is a message on the seat's WebSocket, as the page sends it; "
+        "http: POST /api/games/ID/actions, as an API client does (socket)",
     )
     ap.add_argument(
         "--no-compression",
@@ -827,6 +907,7 @@ def main(argv: list[str] | None = None) -> None:
         host="127.0.0.1",
         port=a.port,
         client=a.client,
+        actions=a.actions,
         compression=not a.no_compression,
         games=a.games,
         duration=a.duration,
@@ -866,6 +947,7 @@ def main(argv: list[str] | None = None) -> None:
         "database": database,
         "database_kept": kept,
         "client": a.client,
+        "actions_by": a.actions,
         "compression": not a.no_compression,
         "pace": a.pace,
         "duration": a.duration,

@@ -101,3 +101,23 @@ def test_quick_bids_and_a_standing_bid(page: Any, server: str) -> None:
     expect(page.locator("#log")).to_contain_text(
         re.compile(r"wins .* for \$\d+|stays with the bank")
     )
+
+
+def test_the_page_acts_on_its_socket(page: Any, server: str) -> None:
+    """A click is one message on the game's socket (docs/SERVER.md, "Acting on the socket"):
+    no request per action, and the seat's choices come with its update (no ``GET /view``
+    after the first)."""
+    made = create_game(server, "classic", person(SLOW), 3)
+    requests: list[tuple[str, str]] = []
+    frames: list[str] = []
+    page.on("request", lambda r: requests.append((r.method, r.url)))
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: frames.append(str(f))))
+    page.goto(made["seats"][0]["url"])
+    page.get_by_role("button", name="Wait, I want to act").click()
+    page.get_by_role("button", name="Roll the dice").click()
+    expect(page.locator("#log")).to_contain_text("Ann rolls")
+    page.wait_for_timeout(500)  # whatever the page asks for after the update has been asked
+    acts = [json.loads(f) for f in frames if '"act"' in f]
+    assert acts and acts[0]["action"] == "roll" and acts[0]["state_id"] == 0, frames
+    assert not [u for m, u in requests if m == "POST" and u.endswith("/actions")], requests
+    assert len([u for m, u in requests if u.endswith("/view")]) == 1, requests

@@ -154,6 +154,43 @@ def test_a_game_held_by_one_process_is_played_through_the_other(
         assert missing.status_code == 404
 
 
+def test_actions_on_a_socket_of_the_other_process_are_played_by_the_owner(
+    pair: tuple[Server, Server, str],
+) -> None:
+    """A seat's socket on B for a game A holds: its ``act`` messages go to A, which plays them
+    once; the update comes back before the answer, and a refusal says A's reason."""
+    a, b, db = pair
+    gid, tokens = people_game(a.base)
+    with b.ws(gid) as seat0, b.ws(gid) as seat1:
+        sockets = (seat0, seat1)
+        latest = []  # each socket's last hello or update
+        for ws, token in zip(sockets, tokens, strict=True):
+            assert receive(ws)["seat"] is None
+            ws.send(json.dumps({"type": "auth", "token": token}))
+            latest.append(receive(ws))
+        for i in range(8):
+            for s, ws in enumerate(sockets):
+                if latest[s]["state_id"] < i:
+                    latest[s] = until(ws, i)
+            seat = latest[0]["current_player"]
+            ws = sockets[seat]
+            choices = latest[seat]["legal_actions"]  # the update carries the seat's choices
+            ws.send(json.dumps({"type": "act", "action": choices[0]["action"], "state_id": i,
+                                "ref": i}))  # fmt: skip
+            latest[seat] = until(ws, i + 1)  # the update first
+            acted = receive(ws)
+            while acted["type"] == "seat":
+                acted = receive(ws)
+            assert (acted["type"], acted["ref"], acted["state_id"]) == ("acted", i, i + 1)
+        assert len(stored(db, gid)) == 8
+        ws = sockets[httpx.get(f"{b.base}/api/games/{gid}", timeout=30).json()["current_player"]]
+        ws.send(json.dumps({"type": "act", "action": "roll", "state_id": 2, "ref": 99}))
+        refused = receive(ws)
+        assert (refused["type"], refused["status"], refused["ref"]) == ("refused", 409, 99)
+        assert refused["state_id"] == 8 and "stale" in refused["detail"]
+        assert len(stored(db, gid)) == 8
+
+
 def test_sigkill_of_the_owner_loses_and_repeats_nothing(
     pair: tuple[Server, Server, str],
 ) -> None:

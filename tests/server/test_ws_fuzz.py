@@ -57,6 +57,7 @@ FUZZ_LIMITS = Limits(
     sockets_per_client=None,
     socket_messages=8,  # a flood is a few messages more, cheap to draw
     socket_window=60.0,
+    socket_actions=6,
 )
 
 MISSING = object()
@@ -71,14 +72,25 @@ class Tokens:
     others: tuple[str, ...]  # another game's seats, and the fuzzed game's host key
 
 
-REFUSALS = ("does not belong", "token as a string", "already", "too many messages")
+REFUSALS = (
+    "does not belong",
+    "token as a string",
+    "already",
+    "too many messages",
+    "too many actions",
+)
 """A word of each reason the app gives for closing a socket on what a client sent."""
 
 
-class Story(NamedTuple):
-    """What a socket heard: the seat of each hello in order, then its close code and reason."""
+REFUSED = "refused"
+"""A ``refused`` answer to an action, in a story (none of the fuzzer's actions is valid)."""
 
-    hellos: list[int | None]
+
+class Story(NamedTuple):
+    """What a socket heard: in order, the seat of each hello and :data:`REFUSED` for each
+    answer to an action; then its close code and reason."""
+
+    hellos: list[int | str | None]
     code: int
     reason: str
 
@@ -87,41 +99,57 @@ class Story(NamedTuple):
 
 
 IGNORED = object()
-"""What the app makes of a message that is no ``auth`` message."""
+"""What the app makes of a message that is no ``auth`` message and no action."""
+ACT = object()
+"""An action (``{"type": "act", ...}``): answered, and counted apart from other messages."""
 
 
 def _claimed(frame: Frame) -> object:
     """What the protocol makes of a client message: :data:`IGNORED` (not JSON, not an object,
-    not ``auth``), else the ``token`` of an auth message, whatever it is (``MISSING`` if none)."""
+    of no type the app knows), :data:`ACT` for an action, else the ``token`` of an auth
+    message, whatever it is (``MISSING`` if none)."""
     if not frame:
         return IGNORED
     try:
         data = json.loads(frame)
     except (ValueError, RecursionError):
         return IGNORED
+    if isinstance(data, dict) and data.get("type") == "act":
+        return ACT
     if not isinstance(data, dict) or data.get("type") != "auth":
         return IGNORED
     return data.get("token", MISSING)
 
 
-Want = tuple[list[int | None], int | None, str]
+Want = tuple[list[int | str | None], int | None, str]
 """A story the model allows: the hellos, the close code (``None``: still open) and a word of
 the reason."""
 
 
-def expected(url_token: str | None, frames: list[Frame], tokens: Tokens, most: int) -> Want:
-    """The model of the app: the hellos a socket hears for ``frames``, then the code it is
-    closed with and a word of the reason; ``most`` messages are allowed."""
+def expected(
+    url_token: str | None, frames: list[Frame], tokens: Tokens, most: int, acts: int
+) -> Want:
+    """The model of the app: the hellos and answers a socket hears for ``frames``, then the
+    code it is closed with and a word of the reason; ``most`` messages and ``acts`` actions
+    are allowed."""
     seat: int | None = None
     if url_token is not None:
         if url_token[: MAX_TOKEN + 1] not in tokens.seats:
             return [], 1008, "does not belong"
         seat = tokens.seats.index(url_token[: MAX_TOKEN + 1])
-    hellos = [seat]
-    for i, frame in enumerate(frames):
-        if i >= most:
-            return hellos, 1008, "too many messages"
+    hellos: list[int | str | None] = [seat]
+    messages = actions = 0
+    for frame in frames:
         token = _claimed(frame)
+        if token is ACT:
+            actions += 1
+            if actions > acts:
+                return hellos, 1008, "too many actions"
+            hellos.append(REFUSED)
+            continue
+        messages += 1
+        if messages > most:
+            return hellos, 1008, "too many messages"
         if token is IGNORED:
             continue
         if not isinstance(token, str) or not token:
@@ -140,7 +168,7 @@ def size(frame: Frame) -> int:
 
 
 def expected_of_a_server(
-    url_token: str | None, frames: list[Frame], tokens: Tokens, most: int
+    url_token: str | None, frames: list[Frame], tokens: Tokens, most: int, acts: int
 ) -> tuple[list[Frame], list[Want]]:
     """The model of ``meeple serve``: the frames a client sends (it stops after one over the
     limit: the server fails the connection on it) and the stories allowed. uvicorn refuses a
@@ -148,8 +176,8 @@ def expected_of_a_server(
     it, so the app's story of the frames before it may be cut short there, at any hello."""
     big = next((i for i, f in enumerate(frames) if size(f) > FRAME_LIMIT), None)
     if big is None:
-        return frames, [expected(url_token, frames, tokens, most)]
-    hellos, code, word = expected(url_token, frames[:big], tokens, most)
+        return frames, [expected(url_token, frames, tokens, most, acts)]
+    hellos, code, word = expected(url_token, frames[:big], tokens, most, acts)
     cut: list[Want] = [(hellos[:n], 1009, "") for n in range(len(hellos) + 1)]
     return frames[: big + 1], cut + ([(hellos, code, word)] if code is not None else [])
 
@@ -265,12 +293,28 @@ def ignored_frames(tokens: Tokens) -> list[Frame]:
         "1" * 5000, '{"type": null}', '{"type": ["auth"]}', json.dumps({"TYPE": "auth"}),
         '{"type": "auth", "token": "x"', "\ufeff" + auth(t0), auth(t0).replace("auth", "Auth"),
         *(json.dumps({"type": k, "token": t0, "state_id": 0, "action": "roll"})
-          for k in ("act", "action", "roll", "hello", "update", "seat", "seats", "chat", "hold")),
+          for k in ("action", "roll", "hello", "update", "seat", "seats", "chat", "hold")),
         *(nested(d, 0) for d in (50, 1200, 8000)), *(nested(d, 1) for d in (50, 1200, 2700)),
     ]  # fmt: skip
 
 
-def catalogue(tokens: Tokens, most: int) -> list[tuple[str | None, list[Frame]]]:
+def act(**fields: Any) -> str:
+    return json.dumps({"type": "act", **fields})
+
+
+def refused_actions(tokens: Tokens) -> list[Frame]:
+    """Actions the app refuses with a reason, from a spectator or either seat: malformed, a
+    stale position, a move that does not exist, out of turn (the game stays where it is)."""
+    return [
+        act(token=tokens.seats[0], state_id=0, action="roll"), act(state_id=0),
+        act(action="roll"), act(state_id=5, action="roll"), act(state_id=0, action="fly"),
+        act(state_id=-1, action="roll"), act(state_id=0, action="roll", ref="x"),
+        act(state_id=0, action=["roll"]), act(state_id=0, action="1" * 5000),
+        act(state_id=0, action="roll", ref=2**60), '{"type":"act","state_id":0,"action":"roll"',
+    ]  # fmt: skip
+
+
+def catalogue(tokens: Tokens, most: int, acts: int) -> list[tuple[str | None, list[Frame]]]:
     """Every kind of message at least once, whatever hypothesis draws: sockets of messages the
     app ignores (a few to a socket, under the rate), then one socket for each refusal."""
     t0, t1 = tokens.seats
@@ -292,6 +336,10 @@ def catalogue(tokens: Tokens, most: int) -> list[tuple[str | None, list[Frame]]]
     out += [(t0, [auth(t1)]), (t1, [auth(t1)]), (None, [auth(t1), auth(t0)])]  # a second auth
     out += [("x" * 200, []), ("", []), (tokens.others[0], [])]  # a bad ?token=
     out += [(None, ["{}"] * (most + 5)), (t0, [auth(t1)] * (most + 1))]  # floods
+    actions = refused_actions(tokens)
+    spectator: list[Frame] = [act(state_id=0, action="roll"), act(state_id=0, action="roll", ref=3)]
+    out += [(None, spectator), (t0, actions[:acts]), (t1, actions[-acts:])]
+    out += [(t1, [act(state_id=0, action="roll")] * (acts + 1))]  # a flood of actions
     closing = [auth(t0)] * 2
     return [(url, sent + closing) for url, sent in out]
 
@@ -349,13 +397,24 @@ def fuzz_settings(examples: int) -> settings:
 # -- through the TestClient -----------------------------------------------------------------
 
 
+def heard(msg: dict[str, Any]) -> int | str | None:
+    """A message in a story: nothing moved, so no update and no seat message, only hellos and
+    refusals (each with its reason)."""
+    if msg["type"] == "refused":
+        assert msg["status"] in (403, 409, 422) and msg["detail"], msg
+        return REFUSED
+    assert msg["type"] == "hello", msg
+    seat: int | None = msg["seat"]
+    return seat
+
+
 def tell_testclient(
     client: TestClient, gid: str, url_token: str | None, sent: list[Frame]
 ) -> Story:
     path = f"/api/games/{gid}/ws" + (
         "" if url_token is None else f"?token={quote(url_token, safe='')}"
     )
-    hellos: list[int | None] = []
+    hellos: list[int | str | None] = []
     with client.websocket_connect(path) as ws:
         for frame in sent:
             if isinstance(frame, bytes):
@@ -367,8 +426,7 @@ def tell_testclient(
                 msg = ws.receive_json()
             except WebSocketDisconnect as closed:
                 return Story(hellos, closed.code, closed.reason or "")
-            assert msg["type"] == "hello", msg  # nothing moved: no update, no seat message
-            hellos.append(msg["seat"])
+            hellos.append(heard(msg))
 
 
 def test_fuzzed_socket_messages_change_nothing(db_url: str) -> None:
@@ -377,23 +435,23 @@ def test_fuzzed_socket_messages_change_nothing(db_url: str) -> None:
         gid, tokens = make_games(client.post)
         before = snapshot(client.get, gid, tokens)
         assert before[0]["state_id"] == 0 and before[0]["status"] == "active", before[0]
-        most = FUZZ_LIMITS.socket_messages
-        assert most is not None
+        most, acts = FUZZ_LIMITS.socket_messages, FUZZ_LIMITS.socket_actions
+        assert most is not None and acts is not None
 
         def one(url_token: str | None, sent: list[Frame]) -> Want:
             story = tell_testclient(client, gid, url_token, sent)
             # The app itself has no frame limit (uvicorn's ws_max_size is: see below).
-            want = expected(url_token, sent, tokens, most)
+            want = expected(url_token, sent, tokens, most, acts)
             assert want[1] is not None, want  # the last two auths close it, if nothing before
             check(story, want)
             return want
 
         ignored = ignored_frames(tokens)
         assert all(_claimed(f) is IGNORED and size(f) <= FRAME_LIMIT for f in ignored)
-        seen = [one(url_token, sent) for url_token, sent in catalogue(tokens, most)]
+        seen = [one(url_token, sent) for url_token, sent in catalogue(tokens, most, acts)]
         # The catalogue reached every refusal, and seats by the URL and by a message.
         assert {w[2] for w in seen} == {*REFUSALS}, seen
-        assert {n for w in seen for n in w[0]} == {None, 0, 1}
+        assert {n for w in seen for n in w[0]} == {None, 0, 1, REFUSED}
 
         @fuzz_settings(120)
         @given(sockets(tokens))
@@ -432,12 +490,12 @@ def test_the_model_can_tell_a_change(db_url: str) -> None:
         auths = [auth(t) for t in tokens.seats]
         sent = ["noise", auths[1], auths[0]]
         story = tell_testclient(client, gid, None, sent)
-        check(story, expected(None, sent, tokens, 8))
+        check(story, expected(None, sent, tokens, 8, 8))
         assert story.hellos == [None, 1] and "already" in story.reason
         with pytest.raises(AssertionError):
             check(story, ([None, 0], 1008, "already"))  # the wrong seat
         with pytest.raises(AssertionError):  # as if "noise" had been taken for an auth
-            check(story, expected(None, sent[1:], tokens, 1))
+            check(story, expected(None, sent[1:], tokens, 1, 1))
         before = snapshot(client.get, gid, tokens)
         client.post(
             f"/api/games/{gid}/actions",
@@ -464,7 +522,7 @@ def tell_server(address: str, gid: str, url_token: str | None, sent: list[Frame]
     url = f"ws://{address}/api/games/{gid}/ws"
     if url_token is not None:
         url += f"?token={quote(url_token, safe='')}"
-    hellos: list[int | None] = []
+    hellos: list[int | str | None] = []
     # No compression: a frame's size on the wire is the message's.
     with connect(url, compression=None, open_timeout=10, close_timeout=5) as ws:
         try:
@@ -478,8 +536,7 @@ def tell_server(address: str, gid: str, url_token: str | None, sent: list[Frame]
             except ConnectionClosed as closed:
                 assert closed.rcvd is not None, closed  # the server closed it, with a code
                 return Story(hellos, closed.rcvd.code, closed.rcvd.reason)
-            assert msg["type"] == "hello", msg
-            hellos.append(msg["seat"])
+            hellos.append(heard(msg))
 
 
 def test_fuzzed_messages_to_a_real_server(served: tuple[str, Path]) -> None:
@@ -494,22 +551,22 @@ def fuzz_a_server(address: str, log: Path, http: httpx.Client) -> None:
     gid, tokens = make_games(http.post)
     before = snapshot(http.get, gid, tokens)
     assert before[0]["state_id"] == 0 and before[0]["status"] == "active", before[0]
-    most = Limits().socket_messages
-    assert most is not None
+    most, acts = Limits().socket_messages, Limits().socket_actions
+    assert most is not None and acts is not None
 
     @fuzz_settings(60)
     @given(sockets(tokens))
     def one_socket(socket: tuple[str | None, list[Frame]]) -> None:
         url_token = socket[0]
         sent, allowed = expected_of_a_server(
-            url_token, [on_the_wire(f) for f in socket[1]], tokens, most
+            url_token, [on_the_wire(f) for f in socket[1]], tokens, most, acts
         )
         note(outline(url_token, sent))
         check(tell_server(address, gid, url_token, sent), *allowed)
 
     codes = set()
-    for url_token, whole in catalogue(tokens, most):
-        sent, allowed = expected_of_a_server(url_token, whole, tokens, most)
+    for url_token, whole in catalogue(tokens, most, acts):
+        sent, allowed = expected_of_a_server(url_token, whole, tokens, most, acts)
         story = tell_server(address, gid, url_token, sent)
         check(story, *allowed)
         codes.add(story.code)

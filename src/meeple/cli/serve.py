@@ -140,6 +140,7 @@ def serve(
 
     from meeple.server import logs
     from meeple.server.app import create_app, resolve_database_url
+    from meeple.server.deflate import WideWindowProtocol
     from meeple.server.hub import Lifecycle
     from meeple.server.limits import NO_LIMITS, Limits
     from meeple.server.schemas import MAX_ACTION
@@ -210,6 +211,7 @@ def serve(
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or None,
         ws_per_message_deflate=ws_compression,
+        ws=WideWindowProtocol,  # each update compressed against the last (server/deflate.py)
     )
 
 

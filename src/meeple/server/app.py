@@ -21,6 +21,7 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -52,6 +53,7 @@ from meeple.server.schemas import (
     PutAsk,
     SeatState,
     SeatView,
+    SocketAct,
     Why,
 )
 from meeple.server.security import (
@@ -476,11 +478,48 @@ def create_app(
             await websocket.close(code=WS_POLICY_VIOLATION, reason=refused[:120])
             return
         rate = Window(hub.limits.socket_window)
+        limits = hub.limits
+
+        def counted(kind: str, most: int | None) -> None:
+            """Count one message of ``kind``; 429 (the socket closes) beyond ``most``."""
+            if not rate.allow(kind, most):
+                hub.limit_hits[f"socket_{kind}"] += 1
+                raise HubError(
+                    429, f"too many {kind}: at most {most} in {limits.socket_window:g} s"
+                )
+
+        async def act(data: dict[str, Any]) -> None:
+            """Play a seat's action sent on the socket. Its ``acted`` answer is queued behind
+            the updates (so after the action's own update); a ``refused`` one is sent at once
+            (it follows no update, and a spectator's would be dropped with its queue when it
+            authenticates)."""
+            began = time.perf_counter()
+            ref = data.get("ref")
+            try:
+                try:
+                    sent = SocketAct.model_validate(data)
+                except ValidationError as exc:
+                    raise HubError(422, _first_error(exc)) from None
+                ref = sent.ref
+                done = await feed.act(sent.state_id, sent.action)
+            except HubError as exc:
+                refused = {
+                    "type": "refused",
+                    "ref": ref if isinstance(ref, int) and not isinstance(ref, bool) else None,
+                    "status": exc.status,
+                    "detail": exc.detail,
+                    "state_id": exc.state_id,
+                }
+                await websocket.send_text(dumps(refused))
+                return
+            latency.observe(time.perf_counter() - began)
+            with contextlib.suppress(asyncio.QueueFull):  # a client that does not read
+                feed.queue.put_nowait({"type": "acted", "ref": ref, **done})
 
         async def relay() -> str | None:
             """Send the feed's messages until the client leaves, or reads too slowly, or the
             game moves to another process (``None``), or the client authenticates with a
-            seat's token (that token)."""
+            seat's token (that token). Actions sent meanwhile are played in order."""
 
             async def pump() -> None:
                 while (msg := await feed.queue.get()) is not None:
@@ -491,14 +530,13 @@ def create_app(
                     received = await websocket.receive()
                     if received["type"] == "websocket.disconnect":
                         return None
-                    if not rate.allow("socket", hub.limits.socket_messages):
-                        hub.limit_hits["socket_messages"] += 1
-                        raise HubError(
-                            429,
-                            f"too many messages: at most {hub.limits.socket_messages} in "
-                            f"{hub.limits.socket_window:g} s",
-                        )
-                    claimed = _auth_token(received)
+                    data = _client_message(received)
+                    if data is not None and data.get("type") == "act":
+                        counted("actions", limits.socket_actions)
+                        await act(data)
+                        continue
+                    counted("messages", limits.socket_messages)
+                    claimed = _auth_token(data)
                     if claimed is None:
                         continue  # anything else a client sends is ignored
                     if feed.seat is not None:
@@ -539,18 +577,31 @@ def create_app(
     return app
 
 
-def _auth_token(received: Message) -> str | None:
-    """The token of a client's ``{"type": "auth", "token": "..."}`` message; ``None`` for any
-    other message (ignored: clients may send types a later server understands); 403 for an
-    auth message without a token."""
+def _client_message(received: Message) -> dict[str, Any] | None:
+    """A client's message as a JSON object; ``None`` for anything else (not JSON, nested too
+    deep to parse, not an object): ignored, as messages of types this server does not know."""
     raw = received.get("text") or received.get("bytes")
     if not raw:
         return None
     try:
         data = json.loads(raw)
-    except (ValueError, RecursionError):  # not JSON, or nested too deep to parse: no auth
+    except (ValueError, RecursionError):
         return None
-    if not isinstance(data, dict) or data.get("type") != "auth":
+    return data if isinstance(data, dict) else None
+
+
+def _first_error(exc: ValidationError) -> str:
+    """The first thing wrong with a message, in words: ``state_id: Input should be ...``."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg']}" if where else str(err["msg"])
+
+
+def _auth_token(data: dict[str, Any] | None) -> str | None:
+    """The token of a client's ``{"type": "auth", "token": "..."}`` message; ``None`` for any
+    other message (ignored: clients may send types a later server understands); 403 for an
+    auth message without a token."""
+    if data is None or data.get("type") != "auth":
         return None
     token = data.get("token")
     if not isinstance(token, str) or not token:

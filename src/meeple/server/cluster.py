@@ -49,10 +49,15 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from meeple.server.feeds import Feed, LocalFeed, local_feed
+from meeple.server.feeds import SPECTATOR_ACTS, Feed, LocalFeed, local_feed
 from meeple.server.hub import QUEUE_LIMIT, Hub, HubError, LiveGame, Ownership, Subscriber
 from meeple.server.security import send_detail
 from meeple.server.storage import Storage
+
+OWNER_LOST = (
+    "the game's server stopped while answering: look at the game, then try again if your "
+    "change is not there"
+)
 
 log = logging.getLogger("meeple.server.cluster")
 
@@ -154,6 +159,17 @@ class RemoteFeed:
         self.seat = reply["seat"]
         hello: dict[str, Any] = reply["hello"]
         return hello
+
+    async def act(self, state_id: int, action: str) -> dict[str, Any]:
+        if self.seat is None:
+            raise HubError(403, SPECTATOR_ACTS)
+        args = {"gid": self.gid, "sid": self.sid, "state_id": state_id, "action": action}
+        try:
+            return await self.cluster.call(self.owner, "act", args)
+        except (Undelivered, Moved, TimeoutError):
+            # The socket closes with 1012 when the game has moved; whether the action was
+            # stored is for the client to look (its state_id makes trying again safe).
+            raise HubError(503, OWNER_LOST) from None
 
     def close(self) -> None:
         if self.cluster.feeds.pop(self.sid, None) is not None:
@@ -423,6 +439,8 @@ class Cluster(Ownership):
                 reply["ok"] = await self._subscribe(msg)
             elif op == "auth":
                 reply["ok"] = await self._auth(msg)
+            elif op == "act":
+                reply["ok"] = await self._act(msg)
             else:
                 reply["error"] = [400, f"unknown operation {op!r}", None]
         except HubError as exc:
@@ -460,6 +478,16 @@ class Cluster(Ownership):
             self.hub.unsubscribe(old[0], old[1])
         self._remote_sub(live, seat, msg["from"], msg["sid"])
         return {"seat": seat, "hello": live.hello(seat)}
+
+    async def _act(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """An action sent on a socket another process relays (as its seat subscribed)."""
+        found = self.remote.get(msg["sid"])
+        if found is None:
+            raise HubError(409, "this socket's subscription ended: connect again")
+        live, sub, _ = found
+        if sub.seat is None:
+            raise HubError(403, SPECTATOR_ACTS)
+        return await self.hub.act_answer(live, sub.seat, msg["state_id"], msg["action"])
 
     async def open_feed(self, gid: str, token: str | None) -> Feed:
         """A socket's feed of ``gid``: local when this process holds the game (or takes it
@@ -571,12 +599,7 @@ class ClusterRoutes:
                 safe = scope["method"] in SAFE_METHODS or _names_position(body)
                 if safe and time.monotonic() < deadline:
                     continue  # safe to run again (a second action is refused as stale)
-                await send_detail(
-                    send,
-                    503,
-                    "the game's server stopped while answering: look at the game, then try "
-                    "again if your change is not there",
-                )
+                await send_detail(send, 503, OWNER_LOST)
                 return
             except HubError as exc:
                 await send_detail(send, exc.status, exc.detail)

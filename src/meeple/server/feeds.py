@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
-from meeple.server.hub import Hub, LiveGame
+from meeple.server.hub import Hub, HubError, LiveGame
+
+SPECTATOR_ACTS = "this socket watches: send auth with your seat's token before acting"
 
 
 class Feed(Protocol):
@@ -35,6 +37,11 @@ class Feed(Protocol):
 
     async def auth(self, token: str) -> dict[str, Any]:
         """Listen as the seat whose token this is from now on (403 otherwise); its hello."""
+
+    async def act(self, state_id: int, action: str) -> dict[str, Any]:
+        """Apply ``action`` for the feed's seat at position ``state_id``, as ``POST /actions``
+        does; the answer (``state_id``, ``status``, ``events``) once it is stored and its
+        update queued on this feed. Raises :class:`HubError` (403 for a spectator's feed)."""
 
     def close(self) -> None:
         """Stop listening (the socket closed)."""
@@ -68,6 +75,12 @@ class LocalFeed:
         self.hub.unsubscribe(self.live, self.sub)
         self.sub = self.hub.subscribe(self.live, seat)
         return self.live.hello(seat)
+
+    async def act(self, state_id: int, action: str) -> dict[str, Any]:
+        seat = self.sub.seat
+        if seat is None:
+            raise HubError(403, SPECTATOR_ACTS)
+        return await self.hub.act_answer(self.live, seat, state_id, action)
 
     def close(self) -> None:
         self.hub.unsubscribe(self.live, self.sub)

@@ -370,15 +370,19 @@ class LiveGame:
                 s.proxy = None
                 self.notify_seat(s.seat)
 
+    def legal_for(self, seat: int) -> list[dict[str, str]]:
+        """The seat's legal actions with their words, when the seat decides now (a person's
+        seat no bot plays for); else none."""
+        playing = self.status == ACTIVE and self.seats[seat].bot is None
+        if not playing or self.state.current_player() != seat:
+            return []
+        return [
+            {"action": str(a), "text": self.state.describe_action(a)}
+            for a in self.state.legal_actions()
+        ]
+
     def seat_view(self, seat: int) -> dict[str, Any]:
-        legal: list[dict[str, str]] = []
-        person = self.seats[seat]
-        playing = self.status == ACTIVE and person.bot is None
-        if playing and self.state.current_player() == seat:
-            legal = [
-                {"action": str(a), "text": self.state.describe_action(a)}
-                for a in self.state.legal_actions()
-            ]
+        legal = self.legal_for(seat)
         return {
             "id": self.id,
             "game": self.state.game_id,
@@ -401,6 +405,7 @@ class LiveGame:
         }
         if seat is not None and self.seats[seat].kind == "human":
             msg.update(self.seat_state(seat))
+            msg["legal_actions"] = self.legal_for(seat)
         return msg
 
     def hello(self, seat: int | None) -> dict[str, Any]:
@@ -435,7 +440,8 @@ class LiveGame:
                 text = texts[sub.seat] = dumps(view)  # the answer to the seat's action too
                 extra: dict[str, Any] = {}
                 if sub.seat is not None and self.seats[sub.seat].kind == "human":
-                    extra = self.seat_state(sub.seat)
+                    # The seat's choices ride with its update: no request for them after it.
+                    extra = {**self.seat_state(sub.seat), "legal_actions": self.legal_for(sub.seat)}
                 msg = messages[sub.seat] = Message(
                     {**head, "view": view, **extra},
                     join_objects(head_text, f'{{"view":{text}}}', dumps(extra)),
@@ -1043,6 +1049,14 @@ class Hub:
                 person.held = False  # moving on ends the hold: the seat is done acting
                 live.notify_seat(seat)
             return texts
+
+    async def act_answer(
+        self, live: LiveGame, seat: int, state_id: int | None, text: str
+    ) -> dict[str, Any]:
+        """:meth:`act`, answered as an action's answer is (``Applied`` without the view):
+        the position reached, the game's status and the events in words."""
+        events = await self.act(live, seat, state_id, text)
+        return {"state_id": live.state_id, "status": live.status, "events": events}
 
     async def chat(self, live: LiveGame, seat: int, text: str) -> dict[str, Any]:
         """Post a person's chat message: stored with the game, then sent to every socket."""

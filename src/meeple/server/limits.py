@@ -18,7 +18,10 @@ class Limits:
     - ``games_per_client_hour``: games one client address may make in an hour;
     - ``live_games``: games waiting or in play on the server at once (new ones refused);
     - ``sockets_per_game`` and ``sockets_per_client``: WebSocket connections open at once;
-    - ``socket_messages``: messages one socket may send in ``socket_window`` seconds.
+    - ``socket_messages``: messages one socket may send in ``socket_window`` seconds, besides
+      its actions;
+    - ``socket_actions``: actions (``{"type": "act"}``) one socket may send in that window:
+      more than anyone clicks, with room for quick bids in an auction.
     """
 
     games_per_client_hour: int | None = 60
@@ -27,9 +30,17 @@ class Limits:
     sockets_per_client: int | None = 32
     socket_messages: int | None = 20
     socket_window: float = 10.0
+    socket_actions: int | None = 100
 
 
-NO_LIMITS = Limits(None, None, None, None, None)
+NO_LIMITS = Limits(
+    games_per_client_hour=None,
+    live_games=None,
+    sockets_per_game=None,
+    sockets_per_client=None,
+    socket_messages=None,
+    socket_actions=None,
+)
 """Every limit off (load tests from one address: ``meeple serve --no-limits``)."""
 
 

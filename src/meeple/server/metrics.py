@@ -10,15 +10,17 @@ happen.
 from __future__ import annotations
 
 import asyncio
+import gc
 import hmac
 import os
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram, generate_latest
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import text
 
@@ -30,6 +32,7 @@ ADMIN_ENV = "MEEPLE_ADMIN_TOKEN"
 endpoints (:mod:`meeple.server.admin`) are on, behind it."""
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+GC_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 
 
 def admin_token() -> str | None:
@@ -44,6 +47,66 @@ def bears_admin_token(request: Request, wanted: str) -> bool:
     time, like every other key of the server)."""
     sent = request.headers.get("authorization", "").encode("utf-8", "surrogateescape")
     return hmac.compare_digest(sent, f"Bearer {wanted}".encode("utf-8", "surrogateescape"))
+
+
+class GcPauses(Collector):
+    """How long the cyclic garbage collector stopped the process, per generation.
+
+    A collection stops the event loop and so delays every answer waiting behind it: the
+    figure that explains a latency tail the CPU time does not (benchmarks/README.md). One
+    ``gc.callbacks`` hook per process, shared by every app's registry (tests make many)."""
+
+    _installed: GcPauses | None = None
+
+    def __init__(self) -> None:
+        self.buckets = [[0] * (len(GC_BUCKETS) + 1) for _ in range(3)]
+        self.sums = [0.0, 0.0, 0.0]
+        self.longest = [0.0, 0.0, 0.0]
+        self._began = 0.0
+        gc.callbacks.append(self._hook)
+
+    @classmethod
+    def process(cls) -> GcPauses:
+        """The process's one collector (made, and hooked into ``gc``, on first use)."""
+        if cls._installed is None:
+            cls._installed = cls()
+        return cls._installed
+
+    def _hook(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        took, gen = time.perf_counter() - self._began, info["generation"]
+        self.sums[gen] += took
+        self.longest[gen] = max(self.longest[gen], took)
+        row = self.buckets[gen]
+        for i, bound in enumerate(GC_BUCKETS):
+            if took <= bound:
+                row[i] += 1
+                break
+        else:
+            row[-1] += 1
+
+    def collect(self) -> Iterator[HistogramMetricFamily | GaugeMetricFamily]:
+        family = HistogramMetricFamily(
+            "meeple_gc_pause_seconds",
+            "Seconds the cyclic garbage collector stopped the process, by generation",
+            labels=["generation"],
+        )
+        longest = GaugeMetricFamily(
+            "meeple_gc_pause_max_seconds",
+            "The longest stop of the cyclic garbage collector so far, by generation",
+            labels=["generation"],
+        )
+        for gen in range(3):
+            cumulative, total = [], 0
+            for bound, n in zip((*GC_BUCKETS, "+Inf"), self.buckets[gen], strict=True):
+                total += n
+                cumulative.append((str(bound), total))
+            family.add_metric([str(gen)], cumulative, self.sums[gen])
+            longest.add_metric([str(gen)], self.longest[gen])
+        yield family
+        yield longest
 
 
 class HubCollector(Collector):
@@ -80,6 +143,7 @@ def install(app: FastAPI, hub: Hub) -> Histogram:
     """Add ``/healthz`` and ``/metrics``; returns the action latency histogram to observe."""
     registry = CollectorRegistry()
     registry.register(HubCollector(hub))
+    registry.register(GcPauses.process())
     latency = Histogram(
         "meeple_action_seconds",
         "Seconds from an action's request to its answer (applied and committed)",

@@ -154,6 +154,17 @@ class PostAction(_Strict):
     action: Annotated[str, Field(min_length=1, max_length=MAX_ACTION, examples=["roll"])]
 
 
+class SocketAct(_Strict):
+    """An action sent on a seat's WebSocket (docs/SERVER.md, "WebSocket"): what ``POST
+    /actions`` takes, without the token (the socket is already the seat's), and a ``ref`` the
+    answer repeats so the client can match them."""
+
+    type: Literal["act"]
+    state_id: Annotated[int, Field(ge=0, le=2**31)]
+    action: Annotated[str, Field(min_length=1, max_length=MAX_ACTION)]
+    ref: Annotated[int, Field(ge=0, le=2**53)] | None = None
+
+
 class PutAsk(AskModel):
     token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
 

@@ -220,10 +220,11 @@ function ingest(m) {
   game.status = m.status || game.status;
   if (m.result !== undefined) game.result = m.result;
   game.view = m.view;
-  game.legal = [];
-  game.legalAt = -1;
+  // A seat's update carries its choices when it decides; a spectator's has none to carry.
+  game.legal = Array.isArray(m.legal_actions) ? m.legal_actions : [];
+  game.legalAt = Array.isArray(m.legal_actions) ? m.state_id : -1;
   render(prev);
-  if (game.seat !== null && game.decider === game.seat) refreshView();
+  if (game.seat !== null && game.decider === game.seat && game.legalAt !== game.stateId) refreshView();
   return true;
 }
 
@@ -241,7 +242,8 @@ async function seatView() {
   return data;
 }
 
-// The seat's view with its legal actions (the WebSocket update does not carry them).
+// The seat's view with its legal actions (on loading, after a refusal, or for an update that
+// did not carry them).
 async function refreshView() {
   const ticket = ++viewRequest;
   let v;
@@ -302,17 +304,50 @@ async function explain(action) {
   }
 }
 
+// An action goes on the game's socket when the socket is this seat's (one message, no new
+// request; docs/SERVER.md, "WebSocket"), else by POST. Its update arrives before its answer.
+const socket = { ws: null, ours: false, ref: 0, waiting: new Map() };
+
+function sendOnSocket(action) {
+  const ref = ++socket.ref;
+  return new Promise((resolve, reject) => {
+    socket.waiting.set(ref, { resolve, reject });
+    socket.ws.send(JSON.stringify({ type: "act", action, state_id: game.stateId, ref }));
+  });
+}
+
+function answered(m) {
+  const waiter = socket.waiting.get(m.ref);
+  if (!waiter) return;
+  socket.waiting.delete(m.ref);
+  if (m.type === "acted") waiter.resolve(m);
+  else waiter.reject(new ApiError(m.status, { detail: m.detail }));
+}
+
+function socketLost() {
+  for (const waiter of socket.waiting.values()) {
+    waiter.reject(new ApiError(0, { detail: "the connection was lost: here is the game as it is now" }));
+  }
+  socket.waiting.clear();
+}
+
 async function act(action) {
   if (game.busy || game.seat === null) return;
   game.busy = true;
   render(null);
   try {
-    const r = await api(`/api/games/${encodeURIComponent(gid)}/actions`, {
-      method: "POST",
-      body: { token: game.token, state_id: game.stateId, action },
-    });
+    let r;
+    if (socket.ws && socket.ours && socket.ws.readyState === WebSocket.OPEN) {
+      r = await sendOnSocket(action);
+    } else {
+      r = await api(`/api/games/${encodeURIComponent(gid)}/actions`, {
+        method: "POST",
+        body: { token: game.token, state_id: game.stateId, action },
+      });
+      ingest({ ...r, result: undefined });
+    }
     game.busy = false;
-    if (!ingest({ ...r, result: undefined })) render(null);
+    render(null);
     if (r.status === "finished") refreshView();
   } catch (e) {
     game.busy = false;
@@ -464,6 +499,8 @@ function connect() {
   // A seat's token goes in the first message, never in the URL (a URL ends up in logs). The
   // socket is a spectator's until the seat's hello answers it: skip the positions before.
   let ours = !game.token;
+  socket.ws = ws;
+  socket.ours = false;
   ws.onopen = () => {
     if (game.token) ws.send(JSON.stringify({ type: "auth", token: game.token }));
     setConn("live", "live");
@@ -475,6 +512,8 @@ function connect() {
       if (m.type === "hello" && m.seat !== null) ours = true;
       else if (m.type === "hello" || m.type === "update" || m.type === "seat") return;
     }
+    socket.ours = ours && game.seat !== null;
+    if (m.type === "acted" || m.type === "refused") { answered(m); return; }
     if (m.type === "hello" || m.type === "update") ingest(m);
     if (m.type === "hello") { loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
     if (m.type === "chat") addChat(m);
@@ -488,6 +527,8 @@ function connect() {
     }
   };
   ws.onclose = (e) => {
+    if (socket.ws === ws) { socket.ws = null; socket.ours = false; }
+    socketLost();
     if (e.code === 1008) {
       fatal(`The server refused this page: ${e.reason || "policy violation"}.`);
       return;
