@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -50,3 +52,20 @@ def test_metrics_ask_for_the_admin_token_when_one_is_set(
     assert client.get("/metrics", headers={"Authorization": "Bearer nope"}).status_code == 401
     r = client.get("/metrics", headers={"Authorization": "Bearer s3cret"})
     assert r.status_code == 200 and "meeple_games_loaded" in r.text
+
+
+def test_metrics_count_the_collectors_pauses(client: TestClient) -> None:
+    """Each collection is counted in its generation's histogram, and the longest is kept."""
+
+    def counted() -> list[float]:
+        text = client.get("/metrics").text
+        return [metric(text, f'meeple_gc_pause_seconds_count{{generation="{g}"}}') for g in "012"]
+
+    before = counted()
+    gc.collect(1)
+    gc.collect(2)
+    after = counted()
+    assert after[1] >= before[1] + 1 and after[2] >= before[2] + 1
+    text = client.get("/metrics").text
+    assert metric(text, 'meeple_gc_pause_max_seconds{generation="2"}') > 0
+    assert metric(text, 'meeple_gc_pause_seconds_bucket{generation="2",le="+Inf"}') == after[2]

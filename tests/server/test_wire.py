@@ -93,3 +93,8 @@ def test_sockets_and_answers_carry_send_json_text(client: TestClient) -> None:
                 f"/api/games/{gid}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}
             )
             assert answer["view"] == after.json()["view"]
+
+
+def test_a_relayed_message_is_sent_as_it_came() -> None:
+    text = '{"type":"update","state_id":3,"view":{"x":"\\u00e9"}}'
+    assert text_of(Message.relayed(text)) == text

@@ -160,9 +160,8 @@ def serve(
         proxies = trusted_proxies(forwarded_allow_ips)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--forwarded-allow-ips") from None
-    shown = host if ":" not in host else f"[{host}]"
     typer.echo(f"meeple: storing games in {_redact(url)}")
-    typer.echo(f"meeple: open http://{shown}:{port}/ (API docs at /docs)")
+    typer.echo(f"meeple: open {browse_url(host, port)} (API docs at /docs)")
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
     logs.install()  # an old client may still put a token in a URL, and uvicorn logs URLs
     typer.echo(f"meeple: answering to Host {answered} (see --allowed-host)")
@@ -213,6 +212,15 @@ def serve(
         ws_per_message_deflate=ws_compression,
         ws=WideWindowProtocol,  # each update compressed against the last (server/deflate.py)
     )
+
+
+def browse_url(host: str, port: int) -> str:
+    """The address to open in a browser: a server listening on every address (``0.0.0.0``,
+    ``::``) is reached at ``localhost`` on this machine (nobody can browse to ``0.0.0.0``)."""
+    if host in ("0.0.0.0", "::", ""):
+        return f"http://localhost:{port}/ (listening on every address)"
+    shown = host if ":" not in host else f"[{host}]"
+    return f"http://{shown}:{port}/"
 
 
 def trusted_proxies(text: str | None) -> list[str]:

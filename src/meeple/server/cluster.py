@@ -53,6 +53,14 @@ from meeple.server.feeds import SPECTATOR_ACTS, Feed, LocalFeed, local_feed
 from meeple.server.hub import QUEUE_LIMIT, Hub, HubError, LiveGame, Ownership, Subscriber
 from meeple.server.security import send_detail
 from meeple.server.storage import Storage
+from meeple.server.wire import Message as WireMessage
+from meeple.server.wire import text_of
+
+FEED = "F:"
+"""How a socket's message between processes starts: ``F:<socket id> <moved 0|1>\n<text>`` (the
+text as the owner would send it on the socket; none: the feed ended). Other messages are JSON
+objects."""
+FEED_BYTES = FEED.encode("ascii")
 
 OWNER_LOST = (
     "the game's server stopped while answering: look at the game, then try again if your "
@@ -350,6 +358,10 @@ class Cluster(Ownership):
         self.outbox.put_nowait((proc, json.dumps(msg, separators=(",", ":")), done))
         return done
 
+    def post_text(self, proc: str, data: str) -> None:
+        """Publish ``data`` as it is to process ``proc``, in order with :meth:`post`."""
+        self.outbox.put_nowait((proc, data, None))
+
     async def _publish(self) -> None:
         while True:
             proc, data, done = await self.outbox.get()
@@ -406,16 +418,21 @@ class Cluster(Ownership):
     def _take(self, message: dict[str, Any]) -> None:
         """Act on one message of this process's channel."""
         try:
-            msg = json.loads(message["data"])
+            data = message["data"]
+            if data.startswith(FEED_BYTES):  # a socket's message: see _remote_sub
+                head, _, text = data.partition(b"\n")
+                sid, moved = head[len(FEED_BYTES) :].decode("ascii").split(" ")
+                feed = self.feeds.get(sid)
+                if feed is not None:
+                    item = WireMessage.relayed(text.decode("utf-8")) if text else None
+                    feed.deliver(item, moved == "1")
+                return
+            msg = json.loads(data)
             kind = msg["k"]
             if kind == "reply":
                 answer = self.pending.get(msg["id"])
                 if answer is not None and not answer.done():
                     answer.set_result(msg)
-            elif kind == "feed":
-                feed = self.feeds.get(msg["sid"])
-                if feed is not None:
-                    feed.deliver(msg["msg"], msg.get("moved", False))
             elif kind == "call":
                 self._spawn(self._serve(msg))
         except Exception:
@@ -454,7 +471,10 @@ class Cluster(Ownership):
 
     def _remote_sub(self, live: LiveGame, seat: int | None, proc: str, sid: str) -> Subscriber:
         def send(item: dict[str, Any] | None) -> None:
-            self.post(proc, {"k": "feed", "sid": sid, "msg": item, "moved": sub.moved})
+            # The message's own text, as this process would send it on a socket (made once for
+            # all its sockets), behind a line that says whose it is: no JSON of a view again.
+            head = f"{FEED}{sid} {int(sub.moved)}\n"
+            self.post_text(proc, head + ("" if item is None else text_of(item)))
             if item is None:  # the hub ended it (the game moved, or the server stops)
                 self.remote.pop(sid, None)
 

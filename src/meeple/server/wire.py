@@ -52,6 +52,13 @@ class Message(dict[str, Any]):
         if text is not None:
             self._text = text
 
+    @classmethod
+    def relayed(cls, text: str) -> Message:
+        """A message known by its text alone: one another process made and published for a
+        socket here (:mod:`meeple.server.cluster`). It is sent as it came; its fields are not
+        read here, so the text is not parsed again."""
+        return cls({}, text)
+
     def text(self) -> str:
         try:
             return self._text
