@@ -50,7 +50,15 @@ from redis.exceptions import RedisError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meeple.server.feeds import SPECTATOR_ACTS, Feed, LocalFeed, local_feed
-from meeple.server.hub import QUEUE_LIMIT, Hub, HubError, LiveGame, Ownership, Subscriber
+from meeple.server.hub import (
+    QUEUE_LIMIT,
+    Hub,
+    HubError,
+    LiveGame,
+    Ownership,
+    Subscriber,
+    end_queue,
+)
 from meeple.server.security import send_detail
 from meeple.server.storage import Storage
 from meeple.server.wire import Message as WireMessage
@@ -137,11 +145,7 @@ class RemoteFeed:
     def end(self, moved: bool) -> None:
         """Stop the feed: the socket closes (``moved``: the client reconnects elsewhere)."""
         self.moved = moved
-        with contextlib.suppress(asyncio.QueueEmpty):
-            while self.queue.qsize() >= QUEUE_LIMIT:
-                self.queue.get_nowait()
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
+        end_queue(self.queue)
 
     async def open(self, token: str | None) -> None:
         self.cluster.feeds[self.sid] = self

@@ -454,9 +454,17 @@ class LiveGame:
         except asyncio.QueueFull:  # a client that does not read: drop it
             with contextlib.suppress(ValueError):
                 self.subscribers.remove(sub)
-            with contextlib.suppress(asyncio.QueueFull):
-                sub.queue.get_nowait()
-                sub.queue.put_nowait(None)
+            end_queue(sub.queue)
+
+
+def end_queue(queue: asyncio.Queue[Any]) -> None:
+    """End a socket's feed: ``None`` after the messages queued. A full queue (a client that
+    does not read) drops its oldest message to make room, so the socket always closes."""
+    if queue.full():
+        with contextlib.suppress(asyncio.QueueEmpty):
+            queue.get_nowait()
+    with contextlib.suppress(asyncio.QueueFull):
+        queue.put_nowait(None)
 
 
 def event_log(
@@ -732,12 +740,7 @@ class Hub:
         self._stop_table(live)
         for sub in list(live.subscribers):
             sub.moved = moved
-            # A full queue (a client that does not read) drops its oldest message for the end.
-            if sub.queue.full():
-                with contextlib.suppress(asyncio.QueueEmpty):
-                    sub.queue.get_nowait()
-            with contextlib.suppress(asyncio.QueueFull):
-                sub.queue.put_nowait(None)
+            end_queue(sub.queue)
         live.subscribers.clear()
         if moved:
             log.info("game %s: served by another process now", gid)
@@ -766,8 +769,7 @@ class Hub:
         await self.writer.close()
         for live in self.games.values():
             for sub in live.subscribers:
-                with contextlib.suppress(asyncio.QueueFull):
-                    sub.queue.put_nowait(None)
+                end_queue(sub.queue)
         if self.gc_before is not None:
             gc.set_threshold(*self.gc_before)
             self.gc_before = None
