@@ -1,0 +1,156 @@
+"""The protocol every game keeps (``meeple.kernel.protocol.GameState``), checked the same way
+for every game id and player count: OpenSpiel's idea of tests every game inherits (issue 19).
+
+A random game of each is played (a uniform random bot per seat, seeded) and, at positions
+along it, each check runs: clones are independent, a save file loads back to the same game
+that plays on the same, the same seed and actions make the same game, a refused action says
+why and leaves the state exactly as it was, every legal action round-trips through its text
+and is legal, and every seat's view (and the spectator's) is JSON with neither the random state
+nor any deck's order in it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from meeple.bots.base import make_bot
+from meeple.games.registry import game_family, game_ids, game_info, new_game
+from meeple.kernel.errors import IllegalActionError
+from meeple.kernel.protocol import Action, GameState
+from meeple.kernel.rng import derive_seed
+from meeple.kernel.saves import load_data, save_data
+
+ACTIONS = 400
+"""How far each game is played (a random game wanders for thousands of actions)."""
+EVERY = 40
+"""The checks run at every this many actions, and at the end."""
+
+
+def cases() -> list[tuple[str, int]]:
+    out = []
+    for game in game_ids():
+        info = game_info(game)
+        out += [(game, n) for n in sorted({info.min_players, info.max_players})]
+    return out
+
+
+def positions(game: str, players: int, seed: int = 11) -> Iterator[tuple[GameState, int]]:
+    """The positions of a random game where the checks run, with the next action's seat."""
+    state = new_game(game, players, seed)
+    family = game_family(game)
+    bots = [make_bot("random", family, derive_seed(seed, 1 + s)) for s in range(players)]
+    while True:
+        n = len(state.history)
+        if state.is_terminal() or n >= ACTIONS:
+            yield state, -1
+            return
+        if n % EVERY == 0:
+            yield state, state.current_player()
+        state.apply(bots[state.current_player()].choose(state))
+
+
+def frozen(state: GameState) -> str:
+    """Everything the state holds, as text (to compare before and after)."""
+    return json.dumps([state.snapshot(), [str(a) for a in state.history]], sort_keys=True)
+
+
+@pytest.fixture(params=cases(), ids=lambda c: f"{c[0]}-p{c[1]}")
+def game(request: pytest.FixtureRequest) -> tuple[str, int]:
+    case: tuple[str, int] = request.param
+    return case
+
+
+def test_the_game_plays_and_ends_or_goes_on(game: tuple[str, int]) -> None:
+    seen = 0
+    for state, seat in positions(*game):
+        seen += 1
+        if state.is_terminal():
+            assert state.current_player() == -1 and state.legal_actions() == []
+            result = state.result()
+            assert result is not None and result.end_reason
+            assert sorted(result.ranking) == list(range(state.num_players))
+        elif seat >= 0:
+            assert 0 <= seat < state.num_players and state.legal_actions()
+            assert state.result() is None
+    assert seen >= 2
+
+
+def test_a_clone_is_independent(game: tuple[str, int]) -> None:
+    for state, seat in positions(*game):
+        if seat < 0:
+            continue
+        before = frozen(state)
+        copy = state.clone()
+        assert frozen(copy) == before
+        copy.apply(copy.legal_actions()[-1])
+        assert frozen(state) == before  # the original did not move with its copy
+
+
+def test_a_save_file_loads_back_to_the_same_game(game: tuple[str, int]) -> None:
+    for state, seat in positions(*game):
+        data = json.loads(json.dumps(save_data(state)))  # through its text, as on disk
+        loaded = load_data(data)
+        assert frozen(loaded) == frozen(state)
+        if seat >= 0:  # and it plays on the same
+            action = state.legal_actions()[0]
+            a, b = state.clone(), loaded.clone()
+            a.apply(action)
+            b.apply(action)
+            assert frozen(a) == frozen(b)
+
+
+def test_the_same_seed_and_actions_make_the_same_game(game: tuple[str, int]) -> None:
+    name, players = game
+    *_, (last, _) = positions(name, players)
+    again = new_game(name, players, last.seed)
+    for action in last.history:
+        again.apply(Action.parse(str(action)))
+    assert frozen(again) == frozen(last)
+
+
+def test_a_refused_action_says_why_and_changes_nothing(game: tuple[str, int]) -> None:
+    for state, _ in positions(*game):
+        before = frozen(state)
+        for wrong in (Action("no_such_move"), Action("roll", (1, 2, 3))):
+            assert not state.is_legal(wrong)
+            with pytest.raises(IllegalActionError) as refused:
+                state.apply(wrong)
+            assert str(refused.value) and state.why_illegal(wrong)
+            assert frozen(state) == before
+
+
+def test_every_legal_action_is_legal_and_round_trips(game: tuple[str, int]) -> None:
+    for state, seat in positions(*game):
+        if seat < 0:
+            continue
+        for action in state.legal_actions():
+            assert Action.parse(str(action)) == action
+            assert state.is_legal(action)
+            assert state.describe_action(action)
+
+
+def secrets(state: GameState) -> list[str]:
+    """Texts no view may hold: the random state, and each deck's order (as JSON lists, with and
+    without spaces)."""
+    snap = state.snapshot()
+    out = [str(snap["rng"])]
+    for name, value in snap.items():
+        if "deck" in name:
+            for deck in value if value and isinstance(value[0], list) else [value]:
+                if len(deck) >= 4:
+                    out += [json.dumps(deck), json.dumps(deck, separators=(",", ":"))]
+    return out
+
+
+def test_views_are_json_without_random_state_or_deck_order(game: tuple[str, int]) -> None:
+    for state, _ in positions(*game):
+        hidden = secrets(state)
+        seats: list[int | None] = [None, *range(state.num_players)]
+        for seat, view in zip(seats, state.views(seats), strict=True):
+            text = json.dumps(view)
+            assert view == state.view(seat)
+            assert '"rng"' not in text
+            assert not [h for h in hidden if h in text], seat
