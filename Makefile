@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench compiled pure test-compiled clean
+.PHONY: run test check lint bench compiled pure test-compiled clean
 
 $(BIN)/meeple: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,11 @@ run: $(BIN)/meeple
 # Every test, plus lint and type checks.
 test: $(BIN)/meeple lint
 	$(BIN)/pytest -q -n auto --dist worksteal -p no:cacheprovider
+
+# Lint, types and the fast tier: every test but those marked slow (tests/conftest.py: Chromium,
+# server processes, mypyc, the long random-play audit). For the edit-test loop; CI runs `test`.
+check: $(BIN)/meeple lint
+	$(BIN)/pytest -q -n auto --dist worksteal -p no:cacheprovider -m "not slow"
 
 lint: $(BIN)/meeple
 	$(BIN)/ruff check src tests tools benchmarks examples

@@ -1,8 +1,29 @@
-"""Shared pytest options: ``--big`` runs the long random-play audits."""
+"""Shared pytest options: ``--big`` runs the long random-play audits; the tests listed in
+:data:`SLOW` carry the ``slow`` mark, which ``make check`` leaves out (``make test`` runs all)."""
 
 from __future__ import annotations
 
 import pytest
+
+SLOW = (
+    "tests/browser/",  # Chromium (about 2 minutes of the suite)
+    "tests/monopoly/test_random_play.py",  # 2,000 audited games (two thirds of the suite)
+    "tests/test_compiled.py",  # builds the engine with mypyc
+    "tests/server/test_cluster.py",  # server processes on PostgreSQL and Redis
+    "tests/server/test_fuzz.py",  # schemathesis against the API
+    "tests/sim/test_bench_classic.py",  # the speed benchmark at a small size
+    "tests/sim/test_ray_backend.py",  # a local Ray cluster
+    "tests/monopoly/test_is_legal.py",  # is_legal against legal_actions over many positions
+    "tests/test_play_flow.py",  # the terminal game under a pseudo-terminal
+)
+"""Where the slow tier lives: each of these took 10 s or more of a worker's time in a full run
+(``pytest --durations``), about nine tenths of the suite between them."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
