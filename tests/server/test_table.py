@@ -182,6 +182,7 @@ def test_settings_are_checked_stored_and_applied(db_url: str) -> None:
         r = client.put(f"/api/games/{gid}/ask", json={"token": token, "grace": 30})
         assert r.status_code == 200
         assert r.json()["ask"]["grace"] == 30 and r.json()["auto"] is None  # nobody there
+        assert r.json()["state_id"] == 0  # the position the answer's seat state belongs to
     # a restart keeps them
     with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as client:
         v = view(client, gid, token)

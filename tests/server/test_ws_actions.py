@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -134,12 +135,13 @@ def test_a_spectator_cannot_act(client: TestClient) -> None:
 
 
 def test_actions_per_socket_are_limited_apart_from_other_messages(db_url: str) -> None:
-    limits = NO_LIMITS.__class__(**{**NO_LIMITS.__dict__, "socket_actions": 3})
+    limits = replace(NO_LIMITS, socket_messages=2, socket_actions=3)
     app = create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS, limits=limits)
     with TestClient(app) as client:
         g = new_game(client)
         gid, t1 = g["id"], g["seats"][1]["token"]
-        with seat_socket(client, gid, t1) as ws:
+        with seat_socket(client, gid, t1) as ws:  # its auth was one message of two
+            ws.send_json({"type": "noise"})  # the second: actions are counted apart
             for _ in range(3):  # not seat 1's turn: refused, but counted
                 ws.send_json({"type": "act", "action": "roll", "state_id": 0})
                 assert next_of(ws, "refused")["status"] == 422

@@ -392,9 +392,8 @@ def create_app(
         began = time.perf_counter()
         live = await hub.get(gid)
         seat = live.seat_of(body.token)
-        events = await hub.act(live, seat, body.state_id, body.action)
+        answer = await hub.act_answer(live, seat, body.state_id, body.action)
         latency.observe(time.perf_counter() - began)
-        answer = {"state_id": live.state_id, "status": live.status, "events": events}
         # Applied, with the view its update carried, encoded once for both.
         text = join_objects(dumps(answer), f'{{"view":{live.view_text(seat)}}}')
         return Response(text, media_type="application/json")
@@ -406,7 +405,7 @@ def create_app(
         seat = live.seat_of(body.token)
         ask = AskSettings(body.others_turns, body.own_turn, body.grace)
         await hub.set_ask(live, seat, ask)
-        return {"seat": seat, **live.seat_state(seat)}
+        return live.seat_answer(seat)
 
     @app.post("/api/games/{gid}/hold", response_model=SeatState, responses=ERRORS)
     async def post_hold(gid: GameIdPath, body: PostHold) -> dict[str, Any]:
@@ -418,7 +417,7 @@ def create_app(
         if body.hold and live.seats[seat].sockets <= 0:
             raise HubError(422, "a hold lasts while the seat's WebSocket is open: connect it first")
         hub.hold(live, seat, body.hold)
-        return {"seat": seat, **live.seat_state(seat)}
+        return live.seat_answer(seat)
 
     @app.post("/api/games/{gid}/proxy", response_model=SeatState, responses=ERRORS)
     async def post_proxy(gid: GameIdPath, body: PostProxy) -> dict[str, Any]:
@@ -427,7 +426,7 @@ def create_app(
         live = await hub.get(gid)
         seat = live.seat_of(body.token)
         hub.set_proxy(live, seat, body.limit)
-        return {"seat": seat, **live.seat_state(seat)}
+        return live.seat_answer(seat)
 
     @app.post("/api/games/{gid}/why", response_model=Why, responses=ERRORS)
     async def post_why(gid: GameIdPath, body: PostWhy) -> dict[str, Any]:

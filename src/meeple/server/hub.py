@@ -337,6 +337,12 @@ class LiveGame:
             "proxy": s.proxy,
         }
 
+    def seat_answer(self, seat: int) -> dict[str, Any]:
+        """A person's seat state with the seat and the position it belongs to: the answer to a
+        change of settings, hold or standing bid, and the socket's "seat" message. A client
+        takes it only if no newer update has told it the seat's state already."""
+        return {"seat": seat, "state_id": self.state_id, **self.seat_state(seat)}
+
     def why(self, seat: int, texts: list[str]) -> dict[str, str | None]:
         """Why each action is refused for ``seat`` now (``None``: legal), in the engine's
         words; out of the seat's decision, when it may act next."""
@@ -382,7 +388,6 @@ class LiveGame:
         ]
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        legal = self.legal_for(seat)
         return {
             "id": self.id,
             "game": self.state.game_id,
@@ -390,7 +395,7 @@ class LiveGame:
             "seats": self.seat_infos(),
             "seat": seat,
             "view": self.state.view(seat),  # the seat's view only: never the public one too
-            "legal_actions": legal,
+            "legal_actions": self.legal_for(seat),
             "rematch": self.rematch,
             **self.seat_state(seat),
         }
@@ -417,9 +422,7 @@ class LiveGame:
 
     def notify_seat(self, seat: int) -> None:
         """Tell ``seat``'s sockets that its settings, hold or pending move changed."""
-        msg = Message(
-            {"type": "seat", "state_id": self.state_id, "seat": seat, **self.seat_state(seat)}
-        )
+        msg = Message({"type": "seat", **self.seat_answer(seat)})
         for sub in list(self.subscribers):
             if sub.seat == seat:
                 self._put(sub, msg)

@@ -19,8 +19,14 @@ from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Histogram, generate_latest
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import text
 
@@ -49,64 +55,41 @@ def bears_admin_token(request: Request, wanted: str) -> bool:
     return hmac.compare_digest(sent, f"Bearer {wanted}".encode("utf-8", "surrogateescape"))
 
 
-class GcPauses(Collector):
-    """How long the cyclic garbage collector stopped the process, per generation.
+GC_PAUSES = Histogram(
+    "meeple_gc_pause_seconds",
+    "Seconds the cyclic garbage collector stopped the process, by generation",
+    ["generation"],
+    buckets=GC_BUCKETS,
+    registry=None,
+)
+"""How long the collector stopped the process: a collection stops the event loop and so
+delays every answer waiting behind it, the figure that explains a latency tail the CPU time
+does not (benchmarks/README.md). One per process (``gc`` is), in every app's registry."""
+GC_LONGEST = Gauge(
+    "meeple_gc_pause_max_seconds",
+    "The longest stop of the cyclic garbage collector so far, by generation",
+    ["generation"],
+    registry=None,
+)
+# Each generation's series made now, so every generation is listed from the start, and so the
+# hook below never calls labels(): that takes the metric's lock and allocates under it, and a
+# collection triggered there would run the hook into the same (non-reentrant) lock.
+_GC_PAUSE_OF = [GC_PAUSES.labels(g) for g in "012"]
+_GC_LONGEST_OF = [GC_LONGEST.labels(g) for g in "012"]
+_gc_began = [0.0]  # when the collection under way began (perf_counter)
+_gc_longest = [0.0, 0.0, 0.0]
 
-    A collection stops the event loop and so delays every answer waiting behind it: the
-    figure that explains a latency tail the CPU time does not (benchmarks/README.md). One
-    ``gc.callbacks`` hook per process, shared by every app's registry (tests make many)."""
 
-    _installed: GcPauses | None = None
-
-    def __init__(self) -> None:
-        self.buckets = [[0] * (len(GC_BUCKETS) + 1) for _ in range(3)]
-        self.sums = [0.0, 0.0, 0.0]
-        self.longest = [0.0, 0.0, 0.0]
-        self._began = 0.0
-        gc.callbacks.append(self._hook)
-
-    @classmethod
-    def process(cls) -> GcPauses:
-        """The process's one collector (made, and hooked into ``gc``, on first use)."""
-        if cls._installed is None:
-            cls._installed = cls()
-        return cls._installed
-
-    def _hook(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._began = time.perf_counter()
-            return
-        took, gen = time.perf_counter() - self._began, info["generation"]
-        self.sums[gen] += took
-        self.longest[gen] = max(self.longest[gen], took)
-        row = self.buckets[gen]
-        for i, bound in enumerate(GC_BUCKETS):
-            if took <= bound:
-                row[i] += 1
-                break
-        else:
-            row[-1] += 1
-
-    def collect(self) -> Iterator[HistogramMetricFamily | GaugeMetricFamily]:
-        family = HistogramMetricFamily(
-            "meeple_gc_pause_seconds",
-            "Seconds the cyclic garbage collector stopped the process, by generation",
-            labels=["generation"],
-        )
-        longest = GaugeMetricFamily(
-            "meeple_gc_pause_max_seconds",
-            "The longest stop of the cyclic garbage collector so far, by generation",
-            labels=["generation"],
-        )
-        for gen in range(3):
-            cumulative, total = [], 0
-            for bound, n in zip((*GC_BUCKETS, "+Inf"), self.buckets[gen], strict=True):
-                total += n
-                cumulative.append((str(bound), total))
-            family.add_metric([str(gen)], cumulative, self.sums[gen])
-            longest.add_metric([str(gen)], self.longest[gen])
-        yield family
-        yield longest
+def _time_gc(phase: str, info: dict[str, int]) -> None:
+    """The ``gc.callbacks`` hook that times each collection (installed once per process)."""
+    if phase == "start":
+        _gc_began[0] = time.perf_counter()
+        return
+    took, gen = time.perf_counter() - _gc_began[0], info["generation"]
+    _GC_PAUSE_OF[gen].observe(took)
+    if took > _gc_longest[gen]:
+        _gc_longest[gen] = took
+        _GC_LONGEST_OF[gen].set(took)
 
 
 class HubCollector(Collector):
@@ -143,7 +126,10 @@ def install(app: FastAPI, hub: Hub) -> Histogram:
     """Add ``/healthz`` and ``/metrics``; returns the action latency histogram to observe."""
     registry = CollectorRegistry()
     registry.register(HubCollector(hub))
-    registry.register(GcPauses.process())
+    if _time_gc not in gc.callbacks:
+        gc.callbacks.append(_time_gc)
+    registry.register(GC_PAUSES)
+    registry.register(GC_LONGEST)
     latency = Histogram(
         "meeple_action_seconds",
         "Seconds from an action's request to its answer (applied and committed)",

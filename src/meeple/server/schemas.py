@@ -186,6 +186,7 @@ class AutoMove(BaseModel):
 
 class SeatState(BaseModel):
     seat: int
+    state_id: int = Field(description="The position this seat state belongs to")
     ask: AskModel | None
     held: bool
     auto: AutoMove | None

@@ -275,7 +275,9 @@ async function seatRequest(path, method, body, done) {
     const r = await api(`/api/games/${encodeURIComponent(gid)}/${path}`, {
       method, body: { token: game.token, ...body },
     });
-    takeSeatState({ ...r, state_id: game.stateId });
+    // An answer older than the position on the page is stale: the update after it carried
+    // the seat's state already (a move the table made at once, say).
+    if (r.state_id >= game.stateId) takeSeatState(r);
     if (done) toast(done);
   } catch (e) {
     toast(e.message, true);
@@ -304,9 +306,10 @@ async function explain(action) {
   }
 }
 
-// An action goes on the game's socket when the socket is this seat's (one message, no new
-// request; docs/SERVER.md, "WebSocket"), else by POST. Its update arrives before its answer.
-const socket = { ws: null, ours: false, ref: 0, waiting: new Map() };
+// An action goes on the game's socket once the socket is this seat's (`socket.ws`, set by the
+// seat's hello: one message, no new request; docs/SERVER.md, "WebSocket"), else by POST. Its
+// update arrives before its answer.
+const socket = { ws: null, ref: 0, waiting: new Map() };
 
 function sendOnSocket(action) {
   const ref = ++socket.ref;
@@ -337,17 +340,18 @@ async function act(action) {
   render(null);
   try {
     let r;
-    if (socket.ws && socket.ours && socket.ws.readyState === WebSocket.OPEN) {
-      r = await sendOnSocket(action);
+    if (socket.ws && socket.ws.readyState === WebSocket.OPEN) {
+      r = await sendOnSocket(action); // its update, already taken, drew the page
+      game.busy = false;
+      render(null);
     } else {
       r = await api(`/api/games/${encodeURIComponent(gid)}/actions`, {
         method: "POST",
         body: { token: game.token, state_id: game.stateId, action },
       });
-      ingest({ ...r, result: undefined });
+      game.busy = false;
+      if (!ingest({ ...r, result: undefined })) render(null);
     }
-    game.busy = false;
-    render(null);
     if (r.status === "finished") refreshView();
   } catch (e) {
     game.busy = false;
@@ -499,8 +503,6 @@ function connect() {
   // A seat's token goes in the first message, never in the URL (a URL ends up in logs). The
   // socket is a spectator's until the seat's hello answers it: skip the positions before.
   let ours = !game.token;
-  socket.ws = ws;
-  socket.ours = false;
   ws.onopen = () => {
     if (game.token) ws.send(JSON.stringify({ type: "auth", token: game.token }));
     setConn("live", "live");
@@ -509,10 +511,11 @@ function connect() {
     let m;
     try { m = JSON.parse(e.data); } catch { return; }
     if (!ours) {
-      if (m.type === "hello" && m.seat !== null) ours = true;
-      else if (m.type === "hello" || m.type === "update" || m.type === "seat") return;
+      if (m.type === "hello" && m.seat !== null) {
+        ours = true;
+        socket.ws = ws; // the seat's socket now: actions go on it
+      } else if (m.type === "hello" || m.type === "update" || m.type === "seat") return;
     }
-    socket.ours = ours && game.seat !== null;
     if (m.type === "acted" || m.type === "refused") { answered(m); return; }
     if (m.type === "hello" || m.type === "update") ingest(m);
     if (m.type === "hello") { loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
@@ -527,7 +530,7 @@ function connect() {
     }
   };
   ws.onclose = (e) => {
-    if (socket.ws === ws) { socket.ws = null; socket.ours = false; }
+    if (socket.ws === ws) socket.ws = null;
     socketLost();
     if (e.code === 1008) {
       fatal(`The server refused this page: ${e.reason || "policy violation"}.`);
