@@ -37,8 +37,8 @@ from typing import Any
 
 import httpx
 
-from meeple.games.registry import new_game
 from meeple.kernel.asking import is_real_choice
+from meeple.kernel.family import new_game
 from meeple.kernel.protocol import Action
 
 CHROMIUM = "/usr/bin/chromium"

@@ -60,7 +60,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from meeple.bots.base import Bot, make_bot
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
 

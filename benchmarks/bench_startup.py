@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.kernel.rng import derive_seed
 from meeple.server.storage import ActionWrite, Storage, StoredSeat
 

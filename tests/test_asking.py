@@ -6,7 +6,6 @@ import pytest
 
 from meeple.bots.base import make_bot
 from meeple.games.monopoly.state import MonopolyState
-from meeple.games.registry import game_info, new_game
 from meeple.kernel.asking import (
     END_TURN,
     FORCED,
@@ -20,6 +19,7 @@ from meeple.kernel.asking import (
     is_real_choice,
     wants_asking,
 )
+from meeple.kernel.family import game_info, new_game
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 

@@ -184,7 +184,7 @@ def test_export_edit_and_play_an_edition_file(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    from meeple.games.registry import new_game
+    from meeple.kernel.family import new_game
     from meeple.kernel.saves import load_game
 
     game = load_game(saves / "game-000000.json")  # the save carries the edition itself

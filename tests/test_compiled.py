@@ -22,7 +22,7 @@ PLAY = """
 import json, sys
 from meeple.bots.base import make_bot
 from meeple.buildinfo import build_name
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.sim.runner import SimConfig, play_one
 cfg = SimConfig("classic", 4, 4, 21, ("standard", "standard", "random", "standard"), max_turns=400)
 games = [vars(play_one(cfg, i)) for i in range(cfg.games)]

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 import pytest
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import game_family, game_ids, game_info, new_game
 from meeple.kernel.errors import IllegalActionError
+from meeple.kernel.family import game_family, game_ids, game_info, new_game
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 from meeple.kernel.saves import load_data, save_data

@@ -15,7 +15,7 @@ import pexpect
 import pytest
 
 from meeple.cli.play import parse_choice
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.kernel.protocol import Action
 from meeple.kernel.saves import load_game
 

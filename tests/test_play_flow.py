@@ -36,8 +36,8 @@ from meeple.games.monopoly.render import (
     short_name,
 )
 from meeple.games.monopoly.state import MonopolyState
-from meeple.games.registry import new_game
 from meeple.kernel.asking import OTHERS_TURN, TERMINAL_DEFAULT, AskSettings, auto_move
+from meeple.kernel.family import new_game
 from meeple.kernel.protocol import Action
 from meeple.kernel.saves import load_game
 from tests.test_play import prompt, spawn

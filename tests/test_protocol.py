@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import game_info, new_game
+from meeple.kernel.family import game_info, new_game
 from meeple.kernel.protocol import Action
 
 KINDS = st.from_regex(r"[a-z]{1,8}(_[a-z]{1,8}){0,2}", fullmatch=True)

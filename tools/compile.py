@@ -27,7 +27,7 @@ SRC = ROOT / "src"
 MODULES = [
     "meeple/kernel/protocol.py",  # GameState, so MonopolyState is a native class
     "meeple/kernel/rng.py",
-    "meeple/bots/base.py",  # Bot, so StandardBot is a native class
+    "meeple/kernel/bot.py",  # Bot, so StandardBot is a native class
     "meeple/games/monopoly/actions.py",
     "meeple/games/monopoly/frames.py",
     "meeple/games/monopoly/state.py",

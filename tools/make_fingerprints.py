@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import game_family, game_ids, game_info, new_game
+from meeple.kernel.family import game_family, game_ids, game_info, new_game
 from meeple.kernel.rng import derive_seed
 
 PATH = Path(__file__).resolve().parents[1] / "tests" / "golden" / "fingerprints.json"

@@ -1,6 +1,6 @@
 """Playing real engine games to count where rolls end, and checking counts against a chain.
 
-The games use the engine through the kernel protocol (:func:`meeple.games.registry.new_game`)
+The games use the engine through the kernel protocol (:func:`meeple.kernel.family.new_game`)
 with a policy that only ever rolls, ends the turn, passes and declines to buy; in jail it pays
 (``short``) or rolls for doubles (``long``), and it never plays a Get Out of Jail Free card.
 Buying, auctions and trades do not move anyone, so rule options that switch them off
@@ -18,7 +18,7 @@ from typing import Any
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import Edition
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 
 _PLAIN = {A.ROLL, A.END_TURN, A.PASS, A.DECLINE}
 

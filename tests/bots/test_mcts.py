@@ -16,7 +16,7 @@ from meeple.games.monopoly.bots import StandardBot
 from meeple.games.monopoly.hidden import determinize
 from meeple.games.monopoly.search import BidUpTo, MonopolySearch, Offer
 from meeple.games.monopoly.state import MonopolyState, new_monopoly
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.kernel.protocol import Action
 from meeple.kernel.rng import Rng
 from tests.monopoly.helpers import own

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import game_info, new_game
+from meeple.kernel.family import game_info, new_game
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 

@@ -18,7 +18,7 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.server.pages import board_of
 from tests.browser.conftest import PHONE, create_game, human_and_bots, screenshot
 from tests.browser.scenarios import first_roll_lands_on_a_deed, first_roll_square

@@ -13,8 +13,8 @@ import httpx
 from playwright.sync_api import expect
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import new_game
 from meeple.kernel.asking import AskSettings, auto_move
+from meeple.kernel.family import new_game
 from meeple.kernel.rng import derive_seed
 from tests.browser.conftest import create_game, screenshot
 

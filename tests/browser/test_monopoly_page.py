@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from tests.browser.conftest import create_game, human_and_bots
 from tests.browser.scenarios import (
     Driver,

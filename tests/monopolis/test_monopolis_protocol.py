@@ -10,7 +10,6 @@ from meeple.bots.base import Bot, RandomBot
 from meeple.games.monopolis import (
     MonopolisStandardBot,
     MonopolisState,
-    monopolis_bot,
     new_monopolis,
     render_city,
 )
@@ -185,13 +184,18 @@ def test_standard_bot_beats_random() -> None:
 
 
 def test_bot_factory() -> None:
-    assert isinstance(monopolis_bot("standard", 1), MonopolisStandardBot)
-    assert isinstance(monopolis_bot("random", 1), RandomBot)
-    assert monopolis_bot("grandmaster", 1) is None
+    from meeple.bots import bot_kinds, make_bot
+
+    assert isinstance(make_bot("standard", "monopolis", 1), MonopolisStandardBot)
+    assert isinstance(make_bot("random", "monopolis", 1), RandomBot)
+    # Monopolis has no search support, so no mcts; an unknown kind is named in the error.
+    assert bot_kinds("monopolis") == ["random", "standard"]
+    with pytest.raises(ValueError, match="grandmaster"):
+        make_bot("grandmaster", "monopolis", 1)
 
 
 def test_registry_and_protocol_properties() -> None:
-    from meeple.games.registry import game_info, new_game
+    from meeple.kernel.family import game_info, new_game
 
     info = game_info("monopolis")
     assert (info.family, info.title, info.min_players, info.max_players) == (

@@ -12,7 +12,7 @@ from meeple.games.monopoly import MonopolyState
 from meeple.games.monopoly.audit import audit, board_signature
 from meeple.games.monopoly.bots import Params, StandardBot
 from meeple.games.monopoly.edition import builtin_edition_ids
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.kernel.rng import derive_seed
 from meeple.sim.runner import SimConfig, simulate
 

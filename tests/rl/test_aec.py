@@ -8,7 +8,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import meeple.rl
-from meeple.games.registry import game_ids
+from meeple.kernel.family import game_ids
 
 GAMES = game_ids()
 # The Dict observation (vector + mask) is PettingZoo's own classic-games convention.

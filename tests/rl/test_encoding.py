@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from meeple.bots.base import RandomBot
-from meeple.games.registry import game_ids, new_game
+from meeple.games.monopoly.encoding import MAX_CLAIMS
+from meeple.kernel.family import game_ids, new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import Rng
-from meeple.rl.encoding import MAX_CLAIMS, encoding_for
+from meeple.rl.encoding import encoding_for
 
 GAMES = game_ids()
 

@@ -9,7 +9,7 @@ from gymnasium.utils.env_checker import check_env
 
 import meeple.rl
 from meeple.bots.base import bot_kinds
-from meeple.games.registry import game_ids
+from meeple.kernel.family import game_ids
 from meeple.rl.core import ILLEGAL_REWARD
 from meeple.rl.gym_env import MeepleGymEnv
 

@@ -18,11 +18,11 @@ from meeple.games.monopolis.state import MonopolisState
 from meeple.games.monopoly.frames import DEED
 from meeple.games.monopoly.rules import money
 from meeple.games.monopoly.state import MonopolyState
-from meeple.games.registry import game_family, new_game
+from meeple.games.monopoly.story import worth_of
+from meeple.kernel.family import game_family, new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
 from meeple.kernel.saves import load_data
-from meeple.server.history import worth_of
 from meeple.server.hub import Hub
 from meeple.server.storage import (
     ACTIVE,

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from meeple.games.registry import new_game as engine_game
+from meeple.kernel.family import new_game as engine_game
 from meeple.kernel.protocol import Action
 from meeple.server.storage import Storage
 from tests.server.conftest import new_game, wait_for

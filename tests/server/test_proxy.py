@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from meeple.games.monopoly.frames import AuctionFrame
 from meeple.games.monopoly.state import MonopolyState
-from meeple.games.registry import new_game as engine_game
+from meeple.kernel.family import new_game as engine_game
 from meeple.kernel.protocol import Action
 from meeple.server.storage import Storage
 from tests.browser.scenarios import first_roll_lands_on_a_deed

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import new_game
+from meeple.kernel.family import new_game
 from meeple.kernel.rng import derive_seed
 from tests.server.process import free_port, start_server
 

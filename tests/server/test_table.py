@@ -13,8 +13,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import new_game as engine_game
 from meeple.kernel.asking import AskSettings, auto_move
+from meeple.kernel.family import new_game as engine_game
 from meeple.kernel.protocol import Action
 from meeple.kernel.rng import derive_seed
 from meeple.server.app import create_app

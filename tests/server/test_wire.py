@@ -13,7 +13,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from meeple.bots.base import RandomBot
-from meeple.games.registry import game_ids, new_game
+from meeple.kernel.family import game_ids, new_game
 from meeple.server.wire import Message, dumps, join_objects, text_of
 from tests.server.conftest import new_game as new_server_game
 

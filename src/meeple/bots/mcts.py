@@ -1,5 +1,6 @@
 """The ``mcts`` bot: Monte Carlo search over the engine itself, for any game family that
-registers a :class:`SearchFamily` (today: Monopoly).
+gives search support (``GameFamily.search``, a :class:`~meeple.kernel.search.SearchFamily`;
+today: Monopoly).
 
 Why this shape. A Monopoly game lasts hundreds of turns with many decisions per turn, most of
 them forced or routine (roll, end the turn, pass a window, draft a trade one deed at a time),
@@ -40,11 +41,11 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
-from meeple.bots.base import Bot, register_bot
+from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import Rng
+from meeple.kernel.search import Option, SearchFamily
 
 DEFAULT_ITERATIONS = 32
 """Rollouts per searched decision of a bare ``mcts``: a fraction of a second a decision, so a
@@ -52,57 +53,6 @@ server bot seat stays responsive."""
 
 MAX_ITERATIONS = 1_000_000
 MAX_SECONDS = 600.0
-
-
-class Option:
-    """A candidate at the root: its first action and, for a plan, how the seat goes on.
-
-    The base class is a single action: :meth:`follow` ends it at once.
-    """
-
-    __slots__ = ("action",)
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-
-    def first(self) -> Action:
-        """The action taken now."""
-        return self.action
-
-    def follow(self, state: GameState) -> Action | None:
-        """The searching seat's next action while this option lasts; ``None`` once it is over
-        (the seat then plays its usual policy). Worked out from ``state`` alone, never from
-        steps counted so far: one option serves every rollout, and a caller may ask twice."""
-        return None
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.action})"
-
-
-class SearchFamily(Protocol):
-    """What the search needs to know about one game family."""
-
-    horizon: int
-    """Clock ticks (see :meth:`tick`) a rollout plays before it is scored."""
-
-    def fallback(self, seed: int) -> Bot:
-        """The bot that takes every decision not worth a search (and proposes the options)."""
-
-    def options(self, state: GameState, seat: int, fallback: Bot) -> list[Option] | Action:
-        """The options worth comparing for ``seat``'s decision now, or the action to take
-        without a search (usually ``fallback``'s choice)."""
-
-    def determinize(self, state: GameState, seat: int, rng: Rng) -> None:
-        """Re-sample, in the clone ``state``, everything ``seat`` cannot see, from ``rng``."""
-
-    def rollout_bots(self, state: GameState) -> list[Bot]:
-        """Fresh bots, one per seat, that play the rollouts."""
-
-    def tick(self, action: Action) -> bool:
-        """Whether ``action`` advances the rollout clock (Monopoly: a dice roll)."""
-
-    def evaluate(self, state: GameState, seat: int) -> float:
-        """How good ``state`` is for ``seat``: 1 a win, 0 a loss, a heuristic in between."""
 
 
 @dataclass(frozen=True)
@@ -265,14 +215,9 @@ class MctsBot(Bot):
 
 
 def mcts_factory(family: SearchFamily) -> Callable[[int, str], Bot]:
-    """``factory(seed, argument)`` for :func:`~meeple.bots.base.register_bot`."""
+    """``factory(seed, argument)``: the ``mcts`` kind of a family with search support."""
 
     def factory(seed: int, argument: str) -> Bot:
         return MctsBot(seed, family, Budget.parse(argument))
 
     return factory
-
-
-def register_search(family_id: str, family: SearchFamily) -> None:
-    """Make the ``mcts`` bot available for games of ``family_id``, searching with ``family``."""
-    register_bot("mcts", mcts_factory(family), family_id)

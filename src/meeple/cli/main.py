@@ -26,8 +26,8 @@ from meeple.cli.stats import wilson
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, load_edition_file
 from meeple.games.monopoly.edition_text import export_toml, render_edition
 from meeple.games.monopoly.tables import Edition
-from meeple.games.registry import game_ids, game_info
 from meeple.kernel.errors import MeepleError, UnknownGameError
+from meeple.kernel.family import game_family, game_ids, game_info
 from meeple.kernel.saves import load_game
 from meeple.sim.runner import (
     DEFAULT_MAX_TURNS,
@@ -180,9 +180,9 @@ def simulate(
         ed = _edition(None, edition_file)
         if game is not None and game != ed.id:
             raise fail(f"{edition_file} holds edition {ed.id!r}, not {game!r}")
-        game, family = ed.id, "monopoly"
         low, high = ed.rules.min_players, ed.rules.max_players
         options["edition"] = ed.model.model_dump(mode="json", exclude_none=True)
+        game, family = ed.id, game_family(ed.id, options)
     elif game is None:
         raise fail("give a game id (see `meeple editions`) or --edition-file")
     else:
@@ -337,7 +337,7 @@ def replay(
         saved = load_game(file)
     except MeepleError as exc:
         raise fail(str(exc)) from None
-    from meeple.games.registry import new_game
+    from meeple.kernel.family import new_game
 
     s = new_game(saved.game_id, saved.num_players, saved.seed, saved.options)
     s.record_events = True

@@ -1,8 +1,7 @@
 """``meeple play``: a game at the terminal, humans and bots, for every game id.
 
-Issue "Play in the terminal": a compact board and player panel (Monopoly:
-:mod:`meeple.games.monopoly.render`; Monopolis: the city and panel of
-:mod:`meeple.games.monopolis.render`), every decision offered as a numbered list of exactly the
+Issue "Play in the terminal": a compact board and player panel (the game family's:
+``GameFamily.table``), every decision offered as a numbered list of exactly the
 legal actions in words, answered by a number or by the action's text (``bid 137``: any amount
 in range is accepted, as the engine does). The any-time actions (build, mortgage, trade, ...)
 appear in the list wherever the engine's windows offer them (docs/KERNEL.md, "Monopoly: phases,
@@ -34,7 +33,6 @@ from rich.panel import Panel
 from rich.text import Text
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
-from meeple.games.registry import game_family, game_info, new_game
 from meeple.kernel.asking import (
     END_TURN,
     FORCED,
@@ -46,6 +44,7 @@ from meeple.kernel.asking import (
     auto_move,
 )
 from meeple.kernel.errors import MeepleError
+from meeple.kernel.family import family_of_state, game_family, game_info, new_game
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 from meeple.kernel.saves import load_game, save_game
@@ -61,25 +60,6 @@ INTRO: Final = (
 COMMANDS: Final = (
     "'board' draws the table again and lists the choices, 'info' gives the rules in short, "
     "'help' shows this, 'quit' stops (the save file keeps the game)."
-)
-MONOPOLY_HELP: Final = (
-    "Type the number of a choice, or an action: roll, buy, bid 137 (any amount you can pay), "
-    "build 39, mortgage 12, trade 1 (an offer to P2), end_turn. 'deed 39' or 'deed board' shows "
-    "a title deed (a square's number or the start of its name; 'deed' alone: where you stand). "
-    "'ask others never|build|always' says when you are asked in other players' turns (to build, "
-    "mortgage or trade there), 'ask own build|roll|always' in your own turn, 'ask' shows both. "
-    + COMMANDS
-)
-MONOPOLIS_HELP: Final = (
-    "Type the number of a choice, or an action: buy 3 (the card in market place 3; places 0-2 "
-    "are the left row, 3-5 the right), build_at 17 (build on the card at plot 17), pay_full or "
-    "pay_pair 1 (two of resource 1), tile 2 (lay a tile worth 2), joker 0 or joker_hold. Plots "
-    "are numbered row by row from the north-west corner (0) to the south-east (48); the castle "
-    "is 24. " + COMMANDS
-)
-MONOPOLIS_ASKS: Final = (
-    "Monopolis has no rolls and no other players' turns to act in: you are asked at every "
-    "decision with more than one choice."
 )
 _OWN_WORDS: Final = {
     "build": "in your own turn only when you can build (the rest goes by itself)",
@@ -158,12 +138,6 @@ def ask_command(words: Sequence[str], settings: AskSettings) -> tuple[AskSetting
     return new, f"From now on you are asked {_OWN_WORDS[value]}."
 
 
-def _is_monopoly(state: GameState) -> bool:
-    from meeple.games.monopoly.state import MonopolyState
-
-    return isinstance(state, MonopolyState)
-
-
 def choice_words(state: GameState, action: Action, names: Sequence[str] | None = None) -> str:
     """A legal action as the terminal lists it (``GameState.choice_text``: Monopoly's build
     costs, trade partners by name and number, no engine terms)."""
@@ -207,35 +181,14 @@ def table_text(state: GameState, seat: int | None, names: Sequence[str] | None =
 
 
 def table_rich(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> Text:
-    """The board (Monopoly's in its group colours), the players' panel and the decision."""
-    from meeple.games.monopoly.state import MonopolyState
-
-    if isinstance(state, MonopolyState):
-        from meeple.games.monopoly.render import board_text
-
-        board = board_text(state, seat)
-    else:
-        board = Text(state.render())
-    board.append("\n" + panel_text(state, seat, names))
-    return board
+    """The board (Monopoly's in its group colours), the players' panel and the decision
+    (``GameFamily.table``)."""
+    return family_of_state(state).table(state, seat, names)
 
 
 def panel_text(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
     """The players' panel and the decision (no board), as plain text."""
-    from meeple.games.monopoly.state import MonopolyState
-
-    if isinstance(state, MonopolyState):
-        from meeple.games.monopoly.render import decision_line, player_lines
-
-        lines = [*player_lines(state, seat, names), decision_line(state, seat, names)]
-        return "\n".join(lines)
-    from meeple.games.monopolis.state import MonopolisState
-
-    if isinstance(state, MonopolisState):
-        from meeple.games.monopolis.render import panel_lines
-
-        return "\n".join(panel_lines(state, seat, names))
-    return ""
+    return "\n".join(family_of_state(state).panel_lines(state, seat, names))
 
 
 def _seats(
@@ -370,8 +323,8 @@ def play(
 def _introduce(console: Console, state: GameState, table: list[Seat]) -> None:
     """How to answer, and when each human is asked (once, at the start; 'help' says more)."""
     console.print(INTRO, style="dim", markup=False)
-    if not _is_monopoly(state):
-        return  # Monopolis has no other players' turns to act in, nor a roll
+    if family_of_state(state).asking_note:
+        return  # the family has no rolls nor other players' turns to act in
     for seat in table:
         if seat.human:
             console.print(
@@ -382,7 +335,7 @@ def _introduce(console: Console, state: GameState, table: list[Seat]) -> None:
 
 
 def _help(state: GameState) -> str:
-    return MONOPOLY_HELP if _is_monopoly(state) else MONOPOLIS_HELP
+    return family_of_state(state).terminal_help + " " + COMMANDS
 
 
 def _loop(console: Console, state: GameState, table: list[Seat], save: Path | None) -> None:
@@ -433,13 +386,7 @@ def _loop(console: Console, state: GameState, table: list[Seat], save: Path | No
 
 def _board_plain(state: GameState) -> str:
     """The board alone (no panel), to tell whether it changed since it was drawn."""
-    from meeple.games.monopoly.state import MonopolyState
-
-    if isinstance(state, MonopolyState):
-        from meeple.games.monopoly.render import render_board
-
-        return render_board(state)
-    return state.render()
+    return family_of_state(state).board_plain(state)
 
 
 def _quiet(state: GameState, action: Action) -> bool:
@@ -529,8 +476,8 @@ def _ask(
             _show_choices(console, state, seat, names)
         elif word == "deed":
             _deed(console, state, seat.index, rest, names)
-        elif word == "ask" and not _is_monopoly(state):
-            console.print(MONOPOLIS_ASKS, markup=False)
+        elif word == "ask" and family_of_state(state).asking_note:
+            console.print(family_of_state(state).asking_note, markup=False)
         elif word == "ask":
             settings, answer = ask_command(rest.split(), seat.ask)
             console.print(answer, markup=False)
@@ -552,25 +499,9 @@ def _info(console: Console, state: GameState) -> None:
 
 
 def _deed(console: Console, state: GameState, seat: int, text: str, names: Sequence[str]) -> None:
-    """``deed N``: the title deed of square N, or of the square whose name starts with N."""
-    from meeple.games.monopoly.state import MonopolyState
-
-    if not isinstance(state, MonopolyState):
-        console.print("This game has no title deeds: 'board' shows the city.")
-        return
-    from meeple.games.monopoly.render import deed_lines, find_squares
-
-    found = [state.pos[seat]] if not text.strip() else find_squares(state, text)
-    if not found:
-        console.print(
-            f"No square is called {text.strip()!r}: try its number (0-{state.ed.size - 1})."
-        )
-        return
-    if len({state.ed.square_names[sq] for sq in found}) > 1:
-        listed = ", ".join(f"{sq} {state.ed.square_names[sq]}" for sq in found)
-        console.print(f"Which one? {listed}", markup=False)
-        return
-    for line in deed_lines(state, found[0], seat, names):
+    """``deed N``: the title deed of square N, or of the square whose name starts with N
+    (``GameFamily.card_lines``)."""
+    for line in family_of_state(state).card_lines(state, seat, text, names):
         console.print(line, markup=False)
 
 

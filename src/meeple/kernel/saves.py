@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from meeple.games.registry import new_game
 from meeple.kernel.errors import IllegalActionError, MeepleError, SaveFileError
+from meeple.kernel.family import new_game
 from meeple.kernel.protocol import Action, GameState
 
 FORMAT = "meeple-save"

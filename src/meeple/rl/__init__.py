@@ -8,7 +8,8 @@
 ['action_mask', 'observation']
 
 Both use one fixed ``Discrete`` action encoding per game (:mod:`meeple.rl.encoding`), a
-documented ``float32`` observation vector (:mod:`meeple.rl.observation`) with the legal mask
+documented ``float32`` observation vector (:mod:`meeple.rl.observation`), both given by
+the game's family (``GameFamily.encoding``, ``GameFamily.observer``), with the legal mask
 beside it, win/loss or shaped rewards, derived seeds and a turn cap (:mod:`meeple.rl.core`).
 """
 
@@ -19,18 +20,14 @@ from typing import Any
 
 from meeple.rl.aec_env import MeepleAECEnv
 from meeple.rl.core import DEFAULT_MAX_TURNS, IllegalMode, RewardMode
-from meeple.rl.encoding import ActionEncoding, MonopolisEncoding, MonopolyEncoding, encoding_for
+from meeple.rl.encoding import ActionEncoding, encoding_for
 from meeple.rl.gym_env import MeepleGymEnv
-from meeple.rl.observation import MonopolisObserver, MonopolyObserver, Observer, observer_for
+from meeple.rl.observation import Observer, observer_for
 
 __all__ = [
     "ActionEncoding",
     "MeepleAECEnv",
     "MeepleGymEnv",
-    "MonopolisEncoding",
-    "MonopolisObserver",
-    "MonopolyEncoding",
-    "MonopolyObserver",
     "Observer",
     "encoding_for",
     "env",
@@ -73,7 +70,7 @@ def gym_env(
     """A Gymnasium environment: one learner against bots in ``game``.
 
     ``opponents``: one bot kind for every other seat (``"random"``, ``"standard"``: see
-    ``meeple.bots.base.bot_kinds``) or a list of ``players - 1`` kinds, for the seats to the
+    ``meeple.bots.bot_kinds``) or a list of ``players - 1`` kinds, for the seats to the
     learner's left in order. ``seat``: the learner's seat, or ``None`` for a seat drawn per
     episode from the seed. Other arguments as :func:`env`.
     """

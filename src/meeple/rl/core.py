@@ -25,7 +25,7 @@ from typing import Any, Literal
 import numpy as np
 from gymnasium import spaces
 
-from meeple.games.registry import game_family, new_game
+from meeple.kernel.family import family_of_state, game_family, new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
 from meeple.rl.encoding import ActionEncoding, Mask, encoding_for
@@ -93,35 +93,19 @@ def episode_seed(base: int, episode: int, *salt: int) -> int:
 
 
 def turns_played(state: GameState) -> int:
-    """Player-turns completed so far (Monopoly ``turn_no - 1``; Monopolis ``turns``)."""
-    from meeple.games.monopolis.state import MonopolisState
-    from meeple.games.monopoly.state import MonopolyState
-
-    if isinstance(state, MonopolyState):
-        return state.turn_no - 1
-    if isinstance(state, MonopolisState):
-        return state.turns
-    return 0
+    """Player-turns completed so far (``GameFamily.turns_played``)."""
+    return family_of_state(state).turns_played(state)
 
 
 def alive(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` is still in the game (only Monopoly eliminates seats)."""
-    flags = getattr(state, "alive", None)
-    return True if flags is None else bool(flags[seat])
+    """Whether ``seat`` is still in the game (``GameFamily.alive``)."""
+    return family_of_state(state).alive(state, seat)
 
 
 def worth(state: GameState) -> list[float]:
-    """Each seat's worth for shaping: Monopoly net worth, Monopolis points now."""
-    from meeple.games.monopolis.scoring import score_sheets
-    from meeple.games.monopolis.state import MonopolisState
-    from meeple.games.monopoly.rules.money import net_worth
-    from meeple.games.monopoly.state import MonopolyState
-
-    if isinstance(state, MonopolyState):
-        return [float(net_worth(state, p)) if state.alive[p] else 0.0 for p in range(state.n)]
-    if isinstance(state, MonopolisState):
-        return [float(sh["total"]) for sh in score_sheets(state)]
-    return [0.0] * state.num_players
+    """Each seat's worth for shaping (``GameFamily.worth``: Monopoly net worth, Monopolis
+    points now)."""
+    return family_of_state(state).worth(state)
 
 
 def shares(state: GameState) -> list[float]:
@@ -155,6 +139,4 @@ def outcome(state: GameState) -> list[float]:
 
 def table_text(state: GameState, seat: int | None) -> str:
     """The table as text for ``render_mode="ansi"``: the terminal game's board and panel."""
-    from meeple.cli.play import table_text as text
-
-    return text(state, seat)
+    return family_of_state(state).table(state, seat).plain

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
-from meeple.games.registry import game_info
+from meeple.kernel.family import game_info
 from meeple.kernel.protocol import GameState
 from meeple.rl.core import (
     DEFAULT_MAX_TURNS,

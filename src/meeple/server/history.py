@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -28,14 +27,8 @@ from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from meeple.games.monopolis.scoring import STEPS, score_sheets
-from meeple.games.monopolis.state import MonopolisState
-from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.frames import DEED
-from meeple.games.monopoly.rules import money
-from meeple.games.monopoly.state import MonopolyState
-from meeple.games.registry import new_game
-from meeple.kernel.protocol import Action, Event, GameState
+from meeple.kernel.family import family_of_state, new_game
+from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.saves import save_data
 from meeple.server.hub import HubError
 from meeple.server.schemas import MAX_TOKEN, ErrorBody
@@ -47,10 +40,6 @@ HISTORY_CACHE = 32
 """How many computed histories are kept (per game and ``state_id``; the oldest go first)."""
 
 MAX_POSITION = 2**31
-
-DRAFTING = frozenset({A.TRADE_DEED, A.TRADE_CARD, A.TRADE_CASH})
-"""Monopoly's steps of drafting a trade offer: private to the proposer until the offer is made
-(``view`` hides the draft), so a replayed move of this kind is not put in words."""
 
 router = APIRouter()
 
@@ -206,7 +195,9 @@ def replay_at(rec: Record, n: int) -> dict[str, Any]:
     if n > 0:
         action = rec.actions[n - 1]
         mover = s.current_player()
-        if action.kind not in DRAFTING:
+        # A family's private moves (drafting a Monopoly trade offer: ``view`` hides the draft
+        # until the offer is made) are not put in words.
+        if action.kind not in family_of_state(s).private_moves:
             move = s.describe_action(action)
         s.record_events = True
         texts = [s.describe(e) for e in s.apply(action)]
@@ -239,188 +230,10 @@ def history_of(rec: Record) -> dict[str, Any]:
         "steps": None,
         "sheets": None,
     }
-    if isinstance(s, MonopolyState):
-        out.update(_monopoly_story(s, rec.actions))
-    elif isinstance(s, MonopolisState):
-        out.update(_monopolis_story(s, rec.actions))
-    else:  # a family without a story of its own: its money, turn by action
-        for a in rec.actions:
-            s.apply(a)
-        out.update(series={"measure": "money", "unit": "", "points": []}, moments=[])
+    out.update(family_of_state(s).story(s, rec.actions))
     r = s.result()
     out["result"] = None if r is None else r.to_dict()
     return out
-
-
-def worth_of(s: MonopolyState, p: int) -> dict[str, Any]:
-    """Seat ``p``'s net worth in parts that add up to it (rules/money.py ``net_worth``: cash,
-    the printed price of unmortgaged deeds and the mortgage value of mortgaged ones, and the
-    cost of buildings): deeds count at their printed price, and each mortgage takes off the
-    difference between the price and the mortgage value."""
-    ed = s.ed
-    deeds = buildings = mortgages = 0
-    count = mortgaged = houses = hotels = 0
-    for sq in ed.properties:
-        if s.owner[sq] != p:
-            continue
-        count += 1
-        deeds += ed.price[sq]
-        buildings += money.building_value(s, sq)
-        level = s.level[sq]
-        if level >= 5:
-            hotels += 1
-        else:
-            houses += level
-        if s.mortgaged[sq]:
-            mortgaged += 1
-            mortgages -= ed.price[sq] - ed.mortgage[sq]
-    return {
-        "seat": p,
-        "net_worth": money.net_worth(s, p),
-        "cash": s.cash[p],
-        "deeds": deeds,
-        "buildings": buildings,
-        "mortgages": mortgages,
-        "deed_count": count,
-        "mortgaged_count": mortgaged,
-        "houses": houses,
-        "hotels": hotels,
-        "jail_cards": sum(1 for h in s.card_holder if h == p),
-        "alive": s.alive[p],
-    }
-
-
-def _moment(
-    sid: int,
-    turn: int,
-    kind: str,
-    title: str,
-    text: str,
-    seats: Sequence[int],
-    amount: int | None = None,
-) -> dict[str, Any]:
-    return {
-        "state_id": sid,
-        "turn": turn,
-        "kind": kind,
-        "title": title,
-        "text": text,
-        "seats": list(seats),
-        "amount": amount,
-    }
-
-
-def _wins(winners: Sequence[int]) -> str:
-    """The end of a sentence naming the winners (" Player 1 wins."); empty without one."""
-    if not winners:
-        return ""
-    names = " and ".join(f"Player {w + 1}" for w in winners)
-    return f" {names} {'win' if len(winners) > 1 else 'wins'}."
-
-
-def _monopoly_story(s: MonopolyState, actions: Sequence[Action]) -> dict[str, Any]:
-    ed = s.ed
-    n = s.n
-    points = [
-        {"state_id": 0, "turn": s.turn_no, "values": [money.net_worth(s, p) for p in range(n)]}
-    ]
-    moments: list[dict[str, Any]] = []
-    # The largest of a kind: (amount, state_id, turn, event, text); the first one wins a tie.
-    best: dict[str, tuple[int, int, int, Event, str]] = {}
-    has_set = [False] * n
-    hotel = False
-    deals = ("bought", "auction_won", "trade_done", "bankrupt")
-    for i, a in enumerate(actions):
-        turn = s.turn_no
-        events = s.apply(a)
-        sid = i + 1
-        check_sets = False
-        for e in events:
-            k, d = e.kind, e.data
-            if k == "rent" or (k == "auction_won" and d["item"] == DEED):
-                if k not in best or d["amount"] > best[k][0]:
-                    best[k] = (d["amount"], sid, turn, e, s.describe(e))
-            elif k == "bankrupt":
-                who = [d["player"]] + ([d["creditor"]] if d["creditor"] >= 0 else [])
-                moments.append(_moment(sid, turn, k, "Bankruptcy", s.describe(e), who))
-            elif k == "built" and d["level"] == 5 and not hotel:
-                hotel = True
-                title = f"First {ed.names.hotel}"
-                moments.append(
-                    _moment(sid, turn, "first_hotel", title, s.describe(e), [d["player"]])
-                )
-            elif k == "game_over":
-                r = s.result()
-                winners = [] if r is None else r.winners
-                text = s.describe(e) + _wins(winners)
-                moments.append(_moment(sid, turn, k, "Game over", text, winners))
-            if k in deals:
-                check_sets = True
-        if check_sets:
-            for p in range(n):
-                if has_set[p] or not s.alive[p]:
-                    continue
-                for g in ed.street_groups:
-                    if all(s.owner[m] == p for m in ed.groups[g].members):
-                        has_set[p] = True
-                        text = f"Player {p + 1} owns every deed of {ed.groups[g].name}."
-                        moments.append(
-                            _moment(sid, turn, "first_set", "First colour set", text, [p])
-                        )
-                        break
-        if s.turn_no != turn or s.over:
-            values = [money.net_worth(s, p) for p in range(n)]
-            points.append({"state_id": sid, "turn": s.turn_no, "values": values})
-    titles = {"rent": "Largest rent", "auction_won": "Largest auction win"}
-    for k, (amount, sid, turn, e, text) in best.items():
-        d = e.data
-        who = [d["payer"], d["owner"]] if k == "rent" else [d["player"]]
-        moments.append(_moment(sid, turn, k, titles[k], text, who, amount))
-    moments.sort(key=lambda m: m["state_id"])
-    return {
-        "ranking_rule": s.rules.ranking,
-        "series": {"measure": "net_worth", "unit": ed.currency, "points": points},
-        "worth": [worth_of(s, p) for p in range(n)],
-        "moments": moments,
-    }
-
-
-def _monopolis_story(s: MonopolisState, actions: Sequence[Action]) -> dict[str, Any]:
-    def totals() -> list[int]:
-        return [sheet["total"] for sheet in score_sheets(s)]
-
-    points = [{"state_id": 0, "turn": s.turns + 1, "values": totals()}]
-    moments: list[dict[str, Any]] = []
-    best: dict[str, tuple[tuple[int, int], int, int, Event, str]] = {}
-    for i, a in enumerate(actions):
-        turn = s.turns + 1
-        events = s.apply(a)
-        sid = i + 1
-        for e in events:
-            k, d = e.kind, e.data
-            if k == "buy" or k == "build":
-                key = (d["price"], 0) if k == "buy" else (d["value"], len(d["houses"]))
-                if k not in best or key > best[k][0]:
-                    best[k] = (key, sid, turn, e, s.describe(e))
-                if k == "build" and d["last_house"]:
-                    title = "The final round begins"
-                    moments.append(
-                        _moment(sid, turn, "last_house", title, s.describe(e), [d["seat"]])
-                    )
-            elif k == "game_end":
-                moments.append(_moment(sid, turn, k, "Game over", s.describe(e), d["winners"]))
-        if s.turns + 1 != turn or s.is_terminal():
-            points.append({"state_id": sid, "turn": s.turns + 1, "values": totals()})
-    titles = {"buy": "Dearest card bought", "build": "Largest building"}
-    for k, (key, sid, turn, e, text) in best.items():
-        moments.append(_moment(sid, turn, k, titles[k], text, [e.data["seat"]], key[0]))
-    moments.sort(key=lambda m: m["state_id"])
-    return {
-        "series": {"measure": "points", "unit": "points", "points": points},
-        "steps": list(STEPS),
-        "sheets": [{"seat": seat, **sheet} for seat, sheet in enumerate(score_sheets(s))],
-        "moments": moments,
-    }
 
 
 # ---------------------------------------------------------------------------- endpoints

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from meeple.bots.base import Bot, bot_kinds, make_bot
-from meeple.games.registry import game_family, game_info, new_game
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
+from meeple.kernel.family import game_family, game_info, new_game
 from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
 from meeple.server.limits import Counters, Limits, Window

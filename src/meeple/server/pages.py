@@ -20,10 +20,8 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 
-from meeple.bots.base import bot_kinds
-from meeple.games.monopolis.state import MonopolisState
-from meeple.games.monopoly.state import MonopolyState
-from meeple.games.registry import game_ids, game_info
+from meeple.bots import bot_kinds
+from meeple.kernel.family import family_of_state, game_ids, game_info
 from meeple.kernel.protocol import GameState
 
 if TYPE_CHECKING:
@@ -93,70 +91,7 @@ async def board(
 
 def board_of(state: GameState) -> dict[str, Any]:
     """The public, unchanging description of ``state``'s board (see the module docstring)."""
-    if isinstance(state, MonopolyState):
-        return _monopoly_board(state)
-    if isinstance(state, MonopolisState):
-        return _monopolis_board(state)
-    return {"family": state.family}
-
-
-def _monopoly_board(state: MonopolyState) -> dict[str, Any]:
-    ed = state.ed
-    model = ed.model
-    group_index = {g.id: i for i, g in enumerate(model.groups)}
-    kinds = ("street", "railroad", "utility")
-    return {
-        "family": "monopoly",
-        # The edition's rules in words, from its rule options (the terminal's `info` too), so
-        # a custom edition gets its own.
-        "rules_summary": state.rules_summary(),
-        "edition": ed.id,
-        "name": ed.name,
-        "currency": ed.currency,
-        "names": model.names.model_dump(),
-        "rules": ed.model.rules.model_dump(),
-        "groups": [
-            {"id": g.id, "name": g.name, "color": g.color, "kind": kinds[ed.groups[i].kind - 1]}
-            for i, g in enumerate(model.groups)
-        ],
-        "squares": [
-            {
-                "index": i,
-                "name": sq.name,
-                "kind": sq.kind,
-                "group": group_index.get(sq.group, -1) if sq.group is not None else -1,
-                "price": sq.price,
-                "mortgage": sq.mortgage,
-                "unmortgage_cost": ed.unmortgage_cost[i] if sq.mortgage is not None else None,
-                "rent": sq.rent,
-                "house_cost": sq.house_cost,
-                "amount": sq.amount,
-                "deck": sq.deck,
-            }
-            for i, sq in enumerate(model.squares)
-        ],
-        "decks": [{"id": d.id, "name": d.name} for d in model.decks],
-        # The deck each Get Out of Jail Free card (numbered as in `use_card J`) comes from.
-        "jail_cards": [model.decks[d].name for d, _ in ed.jail_cards],
-    }
-
-
-def _monopolis_board(state: MonopolisState) -> dict[str, Any]:
-    comps = state.comps
-    n = state.n
-    return {
-        "family": "monopolis",
-        "rules_summary": state.rules_summary(),
-        "resources": list(comps.resources),
-        "icons": list(comps.icons),
-        "prices": [list(row) for row in comps.prices],
-        "decks": list(comps.decks),
-        "columns": [
-            {"money": c.money, "jokers": c.jokers, "points": c.points} for c in comps.columns
-        ],
-        "spaces": comps.spaces[n],
-        "rows": comps.rows[n],
-    }
+    return family_of_state(state).board(state)
 
 
 def install(app: FastAPI) -> None:

@@ -8,8 +8,8 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from meeple.bots.base import bot_kinds
-from meeple.games.registry import game_ids
 from meeple.kernel.asking import MAX_GRACE
+from meeple.kernel.family import game_ids
 
 MAX_SEATS = 8
 MAX_NAME = 40

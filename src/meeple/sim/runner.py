@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.bots.base import make_bot, play_out
-from meeple.games.registry import game_family, new_game
+from meeple.kernel.family import family_of, new_game
 from meeple.kernel.rng import derive_seed
 
 DEFAULT_MAX_TURNS = 5000
@@ -70,8 +70,10 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
     s = new_game(cfg.game, cfg.players, seed, options)
     s.record_events = False
     kinds = cfg.seat_bots(i)
-    family = game_family(cfg.game, cfg.options)
-    bots = [make_bot(k, family, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)]
+    fam = family_of(cfg.game, cfg.options)
+    bots = [
+        make_bot(k, fam.name, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)
+    ]
     n = play_out(s, bots)
     r = s.result()
     assert r is not None
@@ -79,7 +81,7 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
         from meeple.kernel.saves import save_game
 
         save_game(s, os.path.join(cfg.save_dir, f"game-{i:06d}.json"))
-    landings = list(getattr(s, "landings", []))  # Monopoly: where each roll ended
+    landings = fam.landings(s)  # Monopoly: where each roll ended
     cash = [s.money_of(p) for p in range(cfg.players)]
     return GameRecord(
         i, seed, kinds, list(r.winners), r.turns, r.end_reason, list(r.scores), n, cash, landings
@@ -150,8 +152,11 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
             "p95_turns": float(sorted(turns)[int(0.95 * (len(turns) - 1))]) if turns else 0.0,
             "actions": sum(rec.actions for rec in records),
             # Final score per seat, averaged: net worth (Monopoly), points (Monopolis), ...
+            # (zeros for a game whose results carry no scores)
             "mean_scores_by_seat": [
-                round(statistics.fmean(rec.scores[p] for rec in records), 4) if records else 0.0
+                round(statistics.fmean(rec.scores[p] for rec in records), 4)
+                if records and all(len(rec.scores) == n for rec in records)
+                else 0.0
                 for p in range(n)
             ],
         },

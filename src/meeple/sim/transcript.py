@@ -10,7 +10,7 @@ import hashlib
 import json
 
 from meeple.bots.base import make_bot
-from meeple.games.registry import game_info, new_game
+from meeple.kernel.family import game_info, new_game
 from meeple.kernel.rng import derive_seed
 
 

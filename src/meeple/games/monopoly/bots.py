@@ -21,7 +21,6 @@ from pathlib import Path
 
 from mypy_extensions import i64
 
-from meeple.bots.base import Bot
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import (
     DEED,
@@ -37,6 +36,7 @@ from meeple.games.monopoly.frames import (
 from meeple.games.monopoly.rules import bankruptcy, buildings, buying, mortgage, rent, trade
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
+from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 
 

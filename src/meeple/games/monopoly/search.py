@@ -32,16 +32,16 @@ worth, and a Brier score of 0.750 for no information).
 
 from __future__ import annotations
 
-from meeple.bots.base import Bot
-from meeple.bots.mcts import Option
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.bots import StandardBot
 from meeple.games.monopoly.frames import DEED
 from meeple.games.monopoly.hidden import determinize
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY, Edition
+from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import Rng
+from meeple.kernel.search import Option
 
 HORIZON_ROLLS = 16
 """Dice rolls a rollout plays (about four rounds of four players) before it is scored."""

@@ -10,7 +10,6 @@ track is full. It reads the state only through public data and owns its random s
 
 from __future__ import annotations
 
-from meeple.bots.base import Bot, RandomBot
 from meeple.games.monopolis import building, market
 from meeple.games.monopolis.actions import (
     ACTION,
@@ -30,6 +29,7 @@ from meeple.games.monopolis.building import FULL, houses_needed, mode_needs
 from meeple.games.monopolis.city import EMPTY, cube_partners
 from meeple.games.monopolis.components import PARK, SPECIAL
 from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
+from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 
 #: Heuristic weights, in victory points.
@@ -151,13 +151,4 @@ class MonopolisStandardBot(Bot):
         return PASS if PASS in legal else legal[0]
 
 
-def monopolis_bot(kind: str, seed: int) -> Bot | None:
-    """The Monopolis bot of ``kind`` (``random``, ``standard``), or ``None`` if unknown."""
-    if kind == "standard":
-        return MonopolisStandardBot(seed)
-    if kind == "random":
-        return RandomBot(seed)
-    return None
-
-
-__all__ = ["MonopolisStandardBot", "monopolis_bot"]
+__all__ = ["MonopolisStandardBot"]

@@ -1,0 +1,27 @@
+"""Monopolis's printed components as the web page draws them (``GameFamily.board``):
+resources, prices, decks and the player board's columns. Public and unchanging, so the server
+sends it once (``GET /api/games/{id}/board``), not in every update."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.monopolis.state import MonopolisState
+
+
+def board_data(state: MonopolisState) -> dict[str, Any]:
+    comps = state.comps
+    n = state.n
+    return {
+        "family": "monopolis",
+        "rules_summary": state.rules_summary(),
+        "resources": list(comps.resources),
+        "icons": list(comps.icons),
+        "prices": [list(row) for row in comps.prices],
+        "decks": list(comps.decks),
+        "columns": [
+            {"money": c.money, "jokers": c.jokers, "points": c.points} for c in comps.columns
+        ],
+        "spaces": comps.spaces[n],
+        "rows": comps.rows[n],
+    }

@@ -1,0 +1,94 @@
+"""Monopolis as a plugin (:class:`~meeple.kernel.family.GameFamily`): game id ``monopolis``,
+and what the drivers need of a Monopolis game, so none of them names it.
+
+Registered through the ``meeple.families`` entry point (``pyproject.toml``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from meeple.games.monopolis.state import MonopolisState, new_monopolis
+from meeple.kernel.family import GameFamily, GameInfo
+from meeple.kernel.protocol import Action, GameState
+
+if TYPE_CHECKING:
+    from meeple.kernel.bot import BotFactory
+    from meeple.kernel.encoding import ActionEncoding, Observer
+
+
+def _m(state: GameState) -> MonopolisState:
+    return cast(MonopolisState, state)
+
+
+class MonopolisFamily(GameFamily):
+    """Monopolis, the tile-laying city builder (``shared/rules/monopolis-rules.txt``)."""
+
+    name = "monopolis"
+    order = 10
+    terminal_help = (
+        "Type the number of a choice, or an action: buy 3 (the card in market place 3; places "
+        "0-2 are the left row, 3-5 the right), build_at 17 (build on the card at plot 17), "
+        "pay_full or pay_pair 1 (two of resource 1), tile 2 (lay a tile worth 2), joker 0 or "
+        "joker_hold. Plots are numbered row by row from the north-west corner (0) to the "
+        "south-east (48); the castle is 24."
+    )
+    asking_note = (
+        "Monopolis has no rolls and no other players' turns to act in: you are asked at every "
+        "decision with more than one choice."
+    )
+
+    def games(self) -> Sequence[GameInfo]:
+        return [GameInfo("monopolis", self.name, "Monopolis", 2, 4, new_monopolis)]
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        from meeple.games.monopolis.bots import MonopolisStandardBot
+
+        return {"standard": lambda seed, _: MonopolisStandardBot(seed)}
+
+    def board(self, state: GameState) -> dict[str, Any]:
+        from meeple.games.monopolis.board import board_data
+
+        return board_data(_m(state))
+
+    def panel_lines(
+        self, state: GameState, seat: int | None, names: Sequence[str] | None
+    ) -> list[str]:
+        from meeple.games.monopolis.render import panel_lines
+
+        return panel_lines(_m(state), seat, names)
+
+    def card_lines(
+        self, state: GameState, seat: int, query: str, names: Sequence[str] | None
+    ) -> list[str]:
+        return ["This game has no title deeds: 'board' shows the city."]
+
+    def story(self, state: GameState, actions: Sequence[Action]) -> dict[str, Any]:
+        from meeple.games.monopolis.story import monopolis_story
+
+        return monopolis_story(_m(state), actions)
+
+    def encoding(self, state: GameState) -> ActionEncoding:
+        from meeple.games.monopolis.encoding import MonopolisEncoding
+
+        return MonopolisEncoding.for_state(_m(state))
+
+    def observer(self, state: GameState) -> Observer:
+        from meeple.games.monopolis.observation import MonopolisObserver
+
+        return MonopolisObserver.for_state(_m(state))
+
+    def turns_played(self, state: GameState) -> int:
+        return _m(state).turns
+
+    def worth(self, state: GameState) -> list[float]:
+        """The points each seat would score now (``scoring.score_sheets``)."""
+        from meeple.games.monopolis.scoring import score_sheets
+
+        return [float(sh["total"]) for sh in score_sheets(_m(state))]
+
+
+FAMILY = MonopolisFamily()
+"""The family object the ``meeple.families`` entry point names."""

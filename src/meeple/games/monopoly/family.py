@@ -1,0 +1,160 @@
+"""The Monopoly family as a plugin (:class:`~meeple.kernel.family.GameFamily`): every edition
+is a game id, and what the drivers need of a Monopoly game is here, so none of them names it.
+
+Registered through the ``meeple.families`` entry point (``pyproject.toml``). Heavy or
+front-end modules (the renderer, the story, the RL tables) are imported when first asked for,
+so making a game imports only the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, parse_edition
+from meeple.games.monopoly.state import MonopolyState, new_monopoly
+from meeple.kernel.family import GameFamily, GameInfo
+from meeple.kernel.protocol import Action, GameState
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from meeple.kernel.bot import BotFactory
+    from meeple.kernel.encoding import ActionEncoding, Observer
+    from meeple.kernel.search import SearchFamily
+
+
+def _m(state: GameState) -> MonopolyState:
+    return cast(MonopolyState, state)
+
+
+class MonopolyFamily(GameFamily):
+    """Every Monopoly edition: the built-in ones by id, and an edition given as data."""
+
+    name = "monopoly"
+    order = 0
+    # Drafting a trade offer is private to the proposer until the offer is made (``view``
+    # hides the draft), so a replay does not put those steps in words.
+    private_moves = frozenset({A.TRADE_DEED, A.TRADE_CARD, A.TRADE_CASH})
+    terminal_help = (
+        "Type the number of a choice, or an action: roll, buy, bid 137 (any amount you can "
+        "pay), build 39, mortgage 12, trade 1 (an offer to P2), end_turn. 'deed 39' or 'deed "
+        "board' shows a title deed (a square's number or the start of its name; 'deed' alone: "
+        "where you stand). 'ask others never|build|always' says when you are asked in other "
+        "players' turns (to build, mortgage or trade there), 'ask own build|roll|always' in "
+        "your own turn, 'ask' shows both."
+    )
+
+    def __init__(self) -> None:
+        self._search: SearchFamily | None = None
+
+    def games(self) -> Sequence[GameInfo]:
+        out = []
+        for eid in builtin_edition_ids():
+            ed = builtin_edition(eid)
+
+            def factory(
+                players: int, seed: int, options: dict[str, Any], _eid: str = eid
+            ) -> GameState:
+                return new_monopoly(_eid, players, seed, options)
+
+            r = ed.rules
+            out.append(GameInfo(eid, self.name, ed.name, r.min_players, r.max_players, factory))
+        return out
+
+    def claims(self, options: Mapping[str, Any]) -> bool:
+        # An edition given as data (an edition file, or a save file that carries one).
+        return isinstance(options.get("edition"), dict)
+
+    def from_options(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        ed = parse_edition(options["edition"], "options.edition")
+        return new_monopoly(ed, players, seed, options)
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        from meeple.games.monopoly.bots import StandardBot, param_bot
+
+        return {"standard": lambda seed, _: StandardBot(seed), "param": param_bot}
+
+    @property
+    def search(self) -> SearchFamily:
+        if self._search is None:
+            from meeple.games.monopoly.search import MonopolySearch
+
+            self._search = MonopolySearch()
+        return self._search
+
+    def board(self, state: GameState) -> dict[str, Any]:
+        from meeple.games.monopoly.board import board_data
+
+        return board_data(_m(state))
+
+    def board_text(self, state: GameState, seat: int | None) -> Text:
+        from meeple.games.monopoly.render import board_text
+
+        return board_text(_m(state), seat)
+
+    def board_plain(self, state: GameState) -> str:
+        from meeple.games.monopoly.render import render_board
+
+        return render_board(_m(state))
+
+    def panel_lines(
+        self, state: GameState, seat: int | None, names: Sequence[str] | None
+    ) -> list[str]:
+        from meeple.games.monopoly.render import decision_line, player_lines
+
+        s = _m(state)
+        return [*player_lines(s, seat, names), decision_line(s, seat, names)]
+
+    def card_lines(
+        self, state: GameState, seat: int, query: str, names: Sequence[str] | None
+    ) -> list[str]:
+        """A title deed: of square ``query`` (a number or the start of a name), or of the
+        square ``seat`` stands on."""
+        from meeple.games.monopoly.render import deed_lines, find_squares
+
+        s = _m(state)
+        found = [s.pos[seat]] if not query.strip() else find_squares(s, query)
+        if not found:
+            return [f"No square is called {query.strip()!r}: try its number (0-{s.ed.size - 1})."]
+        if len({s.ed.square_names[sq] for sq in found}) > 1:
+            listed = ", ".join(f"{sq} {s.ed.square_names[sq]}" for sq in found)
+            return [f"Which one? {listed}"]
+        return deed_lines(s, found[0], seat, names)
+
+    def story(self, state: GameState, actions: Sequence[Action]) -> dict[str, Any]:
+        from meeple.games.monopoly.story import monopoly_story
+
+        return monopoly_story(_m(state), actions)
+
+    def landings(self, state: GameState) -> list[int]:
+        return list(_m(state).landings)
+
+    def encoding(self, state: GameState) -> ActionEncoding:
+        from meeple.games.monopoly.encoding import MonopolyEncoding
+
+        return MonopolyEncoding.for_state(_m(state))
+
+    def observer(self, state: GameState) -> Observer:
+        from meeple.games.monopoly.observation import MonopolyObserver
+
+        return MonopolyObserver.for_state(_m(state))
+
+    def turns_played(self, state: GameState) -> int:
+        return _m(state).turn_no - 1
+
+    def worth(self, state: GameState) -> list[float]:
+        """Net worth (``rules/money.py``), 0 for a bankrupt seat."""
+        from meeple.games.monopoly.rules.money import net_worth
+
+        s = _m(state)
+        return [float(net_worth(s, p)) if s.alive[p] else 0.0 for p in range(s.n)]
+
+    def alive(self, state: GameState, seat: int) -> bool:
+        return bool(_m(state).alive[seat])
+
+
+FAMILY = MonopolyFamily()
+"""The family object the ``meeple.families`` entry point names."""

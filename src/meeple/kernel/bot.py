@@ -1,0 +1,56 @@
+"""The bot interface and the ``random`` bot: what a game family's bots subclass.
+
+A bot owns its random stream (:class:`~meeple.kernel.rng.Rng`), separate from the game's, so
+a bot's choices never change the dice, and a game with the same seed and the same bot seeds
+plays out identically. Bots live in the kernel so a game family can ship its own (its
+``GameFamily.bots``) without importing the drivers' bot layer (``meeple.bots``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from mypy_extensions import mypyc_attr
+
+from meeple.kernel.protocol import Action, GameState
+from meeple.kernel.rng import Rng
+
+
+# Compiled with the engine (tools/compile.py) so the standard bot is a native class; bots that
+# are not compiled (mcts, Monopolis) still subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Bot:
+    """Base class: subclasses implement :meth:`choose`."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: GameState) -> Action:
+        """The action this bot takes for ``state.current_player()``."""
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniform over the legal actions listed by the game."""
+
+    name = "random"
+
+    def choose(self, state: GameState) -> Action:
+        legal = state.legal_actions()
+        return legal[self.rng.below(len(legal))]
+
+
+def play_out(state: GameState, bots: Sequence[Bot]) -> int:
+    """Let ``bots`` (one per seat) play ``state`` to its end; returns the number of actions.
+    The loop of every simulation, compiled with the engine (``tools/compile.py``)."""
+    n = 0
+    while not state.is_terminal():
+        state.apply(bots[state.current_player()].choose(state))
+        n += 1
+    return n
+
+
+BotFactory = Callable[[int, str], Bot]
+"""``factory(seed, argument) -> Bot``; the argument is what follows ``kind:`` (``param:FILE``)."""

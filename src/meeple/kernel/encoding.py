@@ -1,0 +1,84 @@
+"""What a game family gives the RL environments: a fixed action encoding and an observer.
+
+DESIGN.md, "Actions are small values ... a fixed integer encoding with a legal mask for RL"
+(catanatron ``gym/envs/action_space.py``; PettingZoo ``classic/chess``), and "One view function
+... for web clients, bots and RL alike". A family returns one :class:`ActionEncoding` and one
+:class:`Observer` per game (``GameFamily.encoding`` and ``GameFamily.observer``); the
+environments in :mod:`meeple.rl` use nothing else. docs/RL.md prints every family's tables.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from meeple.kernel.protocol import Action, GameState
+
+OBS_BOUND = 10.0
+"""Every observed value is clipped to ``[-OBS_BOUND, OBS_BOUND]``."""
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+class ActionEncoding:
+    """The fixed action table of one game: ``encode``/``decode`` and the legal ``mask``."""
+
+    #: One label per index, in order (``"build 39"``, ``"bid +k"``), for docs and debugging.
+    labels: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        """The number of indices: the ``Discrete`` action space's ``n``."""
+        return len(self.labels)
+
+    def encode(self, state: GameState, action: Action) -> int:
+        """The index of ``action`` for the current decision; ``ValueError`` if it has none."""
+        raise NotImplementedError
+
+    def decode(self, state: GameState, index: int) -> Action:
+        """The action that ``index`` stands for in the current decision (legal or not).
+
+        ``ValueError`` if it stands for none (an index out of range, a seat not at the table).
+        """
+        raise NotImplementedError
+
+    def mask(self, state: GameState) -> Mask:
+        """1 at the index of every legal action of the current decision, else 0."""
+        out = np.zeros(self.size, dtype=np.int8)
+        for a in state.legal_actions():
+            i = self.try_encode(state, a)
+            if i >= 0:
+                out[i] = 1
+        return out
+
+    def try_encode(self, state: GameState, action: Action) -> int:
+        """:meth:`encode`, or -1 when the action has no index (a claim beyond the cap)."""
+        try:
+            return self.encode(state, action)
+        except ValueError:
+            return -1
+
+
+class Observer:
+    """Builds the observation vector of one game; :attr:`blocks` is its documented layout."""
+
+    def __init__(self) -> None:
+        #: ``(name, offset, length, meaning)`` of each block, in order.
+        self.blocks: list[tuple[str, int, int, str]] = []
+        self.off: dict[str, int] = {}
+        self.size = 0
+
+    def block(self, name: str, length: int, meaning: str) -> None:
+        """Declare the next block of the vector."""
+        self.off[name] = self.size
+        self.blocks.append((name, self.size, length, meaning))
+        self.size += length
+
+    def layout(self) -> list[tuple[str, int, int, str]]:
+        """The blocks of the vector: name, offset, length, meaning."""
+        return list(self.blocks)
+
+    def observe(self, state: GameState, seat: int) -> Vector:
+        """The vector for ``seat`` (a fresh array)."""
+        raise NotImplementedError

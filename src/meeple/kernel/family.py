@@ -1,0 +1,292 @@
+"""Game families as plugins: the one registry of game ids, and what each family gives drivers.
+
+A game family (Monopoly with its editions, Monopolis) is one :class:`GameFamily` object that
+its package, ``meeple.games.<family>``, exposes and registers. It says how to make a game from
+an id and options, which bots and search support it has, how the web page draws its board, how
+the terminal shows it, how the RL environments encode its actions and observations, and how a
+replay tells its story. The drivers (the simulator, the server, the terminal, the saves and the
+RL environments) ask the family and never name one, so adding a family touches no driver
+(docs/KERNEL.md, "Adding a game family"; OpenSpiel's ``Game`` registry and TAG's
+``GameType`` are the models).
+
+Families are found through the ``meeple.families`` entry point group (``pyproject.toml``), so
+an installed package can add one, and :func:`register_family` adds one at run time (a test's
+toy game). Entry points are loaded by name, never imported here, so the kernel imports no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+from meeple.kernel.errors import UnknownGameError
+from meeple.kernel.protocol import Action, GameState
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from meeple.kernel.bot import BotFactory
+    from meeple.kernel.encoding import ActionEncoding, Observer
+    from meeple.kernel.search import SearchFamily
+
+ENTRY_POINTS = "meeple.families"
+"""The entry point group whose objects are :class:`GameFamily` instances."""
+
+GameFactory = Callable[[int, int, dict[str, Any]], GameState]
+"""``factory(players, seed, options) -> GameState``."""
+
+
+class GameInfo:
+    """A registered game id: its family, title, player range and factory."""
+
+    __slots__ = ("factory", "family", "game_id", "max_players", "min_players", "title")
+
+    def __init__(
+        self,
+        game_id: str,
+        family: str,
+        title: str,
+        min_players: int,
+        max_players: int,
+        factory: GameFactory,
+    ) -> None:
+        self.game_id = game_id
+        self.family = family
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.factory = factory
+
+
+class GameFamily:
+    """One game family, as the drivers see it. Subclasses fill in what their games have.
+
+    The defaults describe a family with nothing beyond the kernel protocol: no bots but the
+    drivers' own (``random``, and ``mcts`` when :attr:`search` is set), the state's
+    :meth:`~GameState.render` as its board, no RL encoding.
+    """
+
+    #: The family id (``"monopoly"``): the ``family`` of its game ids and its states.
+    name: str = ""
+    #: Where the family's game ids come in lists (the lobby, ``meeple games``): lower first,
+    #: then by name.
+    order: int = 100
+    #: Action kinds whose moves stay private in a replay (drafting a trade offer, say).
+    private_moves: frozenset[str] = frozenset()
+    #: The terminal's help on typing this family's actions (``help``).
+    terminal_help: str = "Type the number of a choice, or an action's text."
+    #: Empty when a person's asking settings apply (``meeple.kernel.asking``); otherwise why
+    #: this family has none (no rolls, no other players' turns to act in).
+    asking_note: str = ""
+
+    # -- games ---------------------------------------------------------------------------------
+
+    def games(self) -> Sequence[GameInfo]:
+        """The game ids this family registers, in the order a user should see them."""
+        raise NotImplementedError
+
+    def claims(self, options: Mapping[str, Any]) -> bool:
+        """Whether ``options`` describe a game of this family by themselves (a Monopoly
+        edition given as data), whatever the game id says."""
+        return False
+
+    def from_options(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        """The game ``options`` describe (only called when :meth:`claims` is true)."""
+        raise NotImplementedError
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    @property
+    def bots(self) -> Mapping[str, BotFactory]:
+        """This family's own bot kinds (``standard``, ``param``), besides the drivers'."""
+        return {}
+
+    @property
+    def search(self) -> SearchFamily | None:
+        """What the ``mcts`` bot needs to search this family's games; ``None``: no search."""
+        return None
+
+    # -- front ends ----------------------------------------------------------------------------
+
+    def board(self, state: GameState) -> dict[str, Any]:
+        """The public, unchanging description of ``state``'s components the web page draws
+        (never secret: it is the same for every seat)."""
+        return {"family": self.name}
+
+    def board_text(self, state: GameState, seat: int | None) -> Text:
+        """The board as the terminal draws it (rich text, colours allowed)."""
+        from rich.text import Text
+
+        return Text(state.render())
+
+    def board_plain(self, state: GameState) -> str:
+        """The board alone, as plain text (the terminal redraws it only when this changes)."""
+        return state.render()
+
+    def panel_lines(
+        self, state: GameState, seat: int | None, names: Sequence[str] | None
+    ) -> list[str]:
+        """The players' panel and the decision under the board, seen from ``seat``."""
+        return []
+
+    def table(self, state: GameState, seat: int | None, names: Sequence[str] | None = None) -> Text:
+        """The board, then the players' panel and the decision: the terminal's table, and the
+        RL environments' ``ansi`` render (as plain text)."""
+        text = self.board_text(state, seat)
+        text.append("\n" + "\n".join(self.panel_lines(state, seat, names)))
+        return text
+
+    def card_lines(
+        self, state: GameState, seat: int, query: str, names: Sequence[str] | None
+    ) -> list[str]:
+        """The terminal's ``deed QUERY``: a component's printed card, or why there is none."""
+        return ["This game has no cards to show: 'board' shows it."]
+
+    def story(self, state: GameState, actions: Sequence[Action]) -> dict[str, Any]:
+        """Apply ``actions`` to ``state`` (a new game recording events) and tell the story a
+        replay shows: a ``series`` of each seat's standing and the ``moments`` worth a look,
+        plus the family's own fields (see ``meeple.server.history``)."""
+        for a in actions:
+            state.apply(a)
+        return {"series": {"measure": "money", "unit": "", "points": []}, "moments": []}
+
+    def landings(self, state: GameState) -> list[int]:
+        """How many times each square was landed on (a simulation's landing shares); empty
+        for a game without a track."""
+        return []
+
+    # -- learning ------------------------------------------------------------------------------
+
+    def encoding(self, state: GameState) -> ActionEncoding:
+        """The fixed integer encoding of ``state``'s game's actions (RL)."""
+        raise ValueError(f"no action encoding for game family {self.name!r}")
+
+    def observer(self, state: GameState) -> Observer:
+        """The observation vector of ``state``'s game (RL)."""
+        raise ValueError(f"no observation for game family {self.name!r}")
+
+    def turns_played(self, state: GameState) -> int:
+        """Player-turns completed so far."""
+        r = state.result()
+        return 0 if r is None else r.turns
+
+    def worth(self, state: GameState) -> list[float]:
+        """Each seat's standing now, in the family's measure (RL reward shaping)."""
+        return [0.0] * state.num_players
+
+    def alive(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat`` is still in the game (a family may eliminate seats)."""
+        return True
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+_FAMILIES: dict[str, GameFamily] = {}
+_GAMES: dict[str, GameInfo] = {}
+_loaded = False
+
+
+def register_family(family: GameFamily) -> None:
+    """Add ``family`` and its game ids (a later family with the same name replaces it)."""
+    old = _FAMILIES.get(family.name)
+    if old is not None:
+        for gid in [g for g, info in _GAMES.items() if info.family == old.name]:
+            del _GAMES[gid]
+    _FAMILIES[family.name] = family
+    for info in family.games():
+        _GAMES[info.game_id] = info
+
+
+def unregister_family(name: str) -> None:
+    """Remove the family ``name`` and its game ids (a test's toy family)."""
+    _FAMILIES.pop(name, None)
+    for gid in [g for g, info in _GAMES.items() if info.family == name]:
+        del _GAMES[gid]
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    found = []
+    for ep in entry_points(group=ENTRY_POINTS):
+        fam = ep.load()
+        if not isinstance(fam, GameFamily):
+            raise TypeError(f"entry point {ep.name} = {ep.value} is not a GameFamily")
+        found.append(fam)
+    for fam in sorted(found, key=lambda f: (f.order, f.name)):
+        if fam.name not in _FAMILIES:  # one registered at run time wins
+            register_family(fam)
+
+
+def families() -> list[GameFamily]:
+    """Every registered family."""
+    _load()
+    return list(_FAMILIES.values())
+
+
+def family(name: str) -> GameFamily:
+    """The family called ``name``; ``KeyError`` names the known ones."""
+    _load()
+    try:
+        return _FAMILIES[name]
+    except KeyError:
+        raise KeyError(f"unknown game family {name!r}; known: {', '.join(_FAMILIES)}") from None
+
+
+def game_ids() -> list[str]:
+    """All game ids, family by family, in registration order."""
+    _load()
+    return list(_GAMES)
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The registered game ``game_id``; :class:`UnknownGameError` otherwise."""
+    _load()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        raise UnknownGameError(game_id, list(_GAMES)) from None
+
+
+def family_of(game_id: str, options: Mapping[str, Any] | None = None) -> GameFamily:
+    """The family of ``game_id`` with ``options`` (options may claim a game by themselves)."""
+    _load()
+    if options:
+        for fam in _FAMILIES.values():
+            if fam.claims(options):
+                return fam
+    return _FAMILIES[game_info(game_id).family]
+
+
+def family_of_state(state: GameState) -> GameFamily:
+    """The family of a running game."""
+    return family(state.family)
+
+
+def game_family(game_id: str, options: Mapping[str, Any] | None = None) -> str:
+    """The family id of ``game_id`` with ``options``."""
+    return family_of(game_id, options).name
+
+
+def new_game(
+    game_id: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> GameState:
+    """Start game ``game_id`` with ``players`` seats from ``seed``.
+
+    Raises :class:`UnknownGameError` for an unknown id and ``ValueError`` for a player count
+    outside the game's range or a bad option.
+    """
+    options = dict(options or {})
+    _load()
+    for fam in _FAMILIES.values():
+        if fam.claims(options):
+            return fam.from_options(players, seed, options)
+    info = game_info(game_id)
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(
+            f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}"
+        )
+    return info.factory(players, seed, options)
