@@ -154,3 +154,57 @@ def test_views_are_json_without_random_state_or_deck_order(game: tuple[str, int]
             assert view == state.view(seat)
             assert '"rng"' not in text
             assert not [h for h in hidden if h in text], seat
+
+
+def test_a_position_round_trips_and_plays_on_the_same(game: tuple[str, int]) -> None:
+    """``position_data`` -> text -> ``from_position`` gives the same table, which is valid,
+    plays on exactly as the original, and saves and loads as a game of its own."""
+    from meeple.kernel.position import from_position, position_data, problems
+
+    for state, seat in positions(*game):
+        assert problems(state) == []  # every position a game reaches is a valid one
+        data = json.loads(json.dumps(position_data(state)))
+        again = from_position(data)
+        assert again.history == [] and position_data(again) == position_data(state)
+        if seat < 0:
+            continue
+        a, b = state.clone(), again
+        for _ in range(EVERY):
+            if a.is_terminal():
+                break
+            action = a.legal_actions()[-1]
+            a.apply(action)
+            b.apply(action)
+        assert position_data(a) == position_data(b)
+        loaded = load_data(json.loads(json.dumps(save_data(b))))
+        assert frozen(loaded) == frozen(b)
+
+
+def test_a_position_with_an_unknown_field_is_refused_by_name(game: tuple[str, int]) -> None:
+    from meeple.kernel.errors import PositionError
+    from meeple.kernel.position import from_position
+
+    name, players = game
+    with pytest.raises(PositionError, match="unknown field 'no_such_field'"):
+        from_position({"game": name, "players": players, "position": {"no_such_field": 1}})
+
+
+def test_the_rl_encoding_fits_every_position(game: tuple[str, int]) -> None:
+    """The family's RL tables: a fixed observation length inside its bounds, and a mask of the
+    table's size that marks the legal actions, each decoding back to itself."""
+    from meeple.rl.encoding import encoding_for
+    from meeple.rl.observation import OBS_BOUND, observer_for
+
+    name, players = game
+    start = new_game(name, players, 0)
+    enc, obs = encoding_for(start), observer_for(start)
+    for state, seat in positions(*game):
+        for viewer in range(players):
+            v = obs.observe(state, viewer)
+            assert v.shape == (obs.size,) and abs(v).max() <= OBS_BOUND
+        if seat < 0:
+            continue
+        mask = enc.mask(state)
+        assert mask.shape == (enc.size,) and mask.sum() >= 1
+        for i in mask.nonzero()[0]:
+            assert state.is_legal(enc.decode(state, int(i)))

@@ -28,6 +28,7 @@ from meeple.games.monopoly.edition_text import export_toml, render_edition
 from meeple.games.monopoly.tables import Edition
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.family import game_family, game_ids, game_info
+from meeple.kernel.position import load_position, problems, save_position
 from meeple.kernel.saves import load_game
 from meeple.sim.runner import (
     DEFAULT_MAX_TURNS,
@@ -128,7 +129,9 @@ def simulate(
     game: Annotated[
         str | None, typer.Argument(help="Game or edition id (see `meeple editions`).")
     ] = None,
-    players: Annotated[int, typer.Option(help="Number of seats.")] = 4,
+    players: Annotated[
+        int | None, typer.Option(help="Number of seats (default 4, or the position's).")
+    ] = None,
     games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
     bots: Annotated[
@@ -156,6 +159,14 @@ def simulate(
     edition_file: Annotated[
         Path | None, typer.Option(help="Play a Monopoly edition from this file (TOML or JSON).")
     ] = None,
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Play every game from the position in this file (JSON or TOML: `meeple "
+            "position`); each game re-draws the dice and the decks' order from its own seed.",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Write one row per game into this folder (games.csv, games.parquet)."),
@@ -176,6 +187,20 @@ def simulate(
 ) -> None:
     """Play many games with bots and summarise them."""
     options: dict[str, Any] = {}
+    if from_file is not None:
+        if edition_file is not None:
+            raise fail("--from and --edition-file do not go together (a position names its game)")
+        try:
+            opening = load_position(from_file)
+        except MeepleError as exc:
+            raise fail(str(exc)) from None
+        if game is not None and game != opening.game_id:
+            raise fail(f"{from_file} holds a position of {opening.game_id!r}, not {game!r}")
+        if players is not None and players != opening.num_players:
+            raise fail(f"{from_file} holds a {opening.num_players}-player position")
+        game, players, options = opening.game_id, opening.num_players, dict(opening.options)
+        options.pop("redraw", None)
+    players = 4 if players is None else players
     if edition_file is not None:
         ed = _edition(None, edition_file)
         if game is not None and game != ed.id:
@@ -184,13 +209,13 @@ def simulate(
         options["edition"] = ed.model.model_dump(mode="json", exclude_none=True)
         game, family = ed.id, game_family(ed.id, options)
     elif game is None:
-        raise fail("give a game id (see `meeple editions`) or --edition-file")
+        raise fail("give a game id (see `meeple editions`), --edition-file or --from")
     else:
         try:
             info = game_info(game)
         except UnknownGameError as exc:
             raise fail(str(exc)) from None
-        family, low, high = info.family, info.min_players, info.max_players
+        family, low, high = game_family(game, options), info.min_players, info.max_players
     if not low <= players <= high:
         raise fail(f"{game} is for {low} to {high} players, not {players}")
     kinds = tuple(k.strip() for k in bots.split(",") if k.strip())
@@ -359,6 +384,42 @@ def replay(
             f"for Player {s.current_player() + 1})",
             markup=False,
         )
+
+
+@app.command()
+def position(
+    file: Annotated[
+        Path, typer.Argument(help="A position file (JSON or TOML) or a save file (JSON).")
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write the position (where a save file's game stands) to this file."),
+    ] = None,
+) -> None:
+    """Check a position, draw its table, and write it out (a save file's current position)."""
+    from meeple.cli.play import table_text
+
+    try:
+        data = json.loads(file.read_text(encoding="utf-8")) if file.suffix != ".toml" else None
+    except (OSError, ValueError):
+        data = None
+    try:
+        if isinstance(data, dict) and data.get("format") == "meeple-save":
+            state = load_game(file)
+        else:
+            state = load_position(file)
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+    console.print(table_text(state, None), markup=False, highlight=False)
+    found = problems(state)
+    console.print(
+        f"{state.game_id}, {state.num_players} players: "
+        + ("a valid position." if not found else "; ".join(found)),
+        markup=False,
+    )
+    if out is not None:
+        save_position(state, out)
+        console.print(f"Position written to {out}.", markup=False)
 
 
 def main() -> None:

@@ -45,6 +45,7 @@ from meeple.kernel.asking import (
 )
 from meeple.kernel.errors import MeepleError
 from meeple.kernel.family import family_of_state, game_family, game_info, new_game
+from meeple.kernel.position import load_position
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 from meeple.kernel.saves import load_game, save_game
@@ -257,6 +258,13 @@ def play(
     resume: Annotated[
         Path | None, typer.Option(help="Continue the game saved in FILE (and keep saving to it).")
     ] = None,
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Play on from the position in FILE (JSON or TOML: see `meeple position`).",
+        ),
+    ] = None,
     names: Annotated[str | None, typer.Option(help="Names of the seats, comma-separated.")] = None,
     others_turns: Annotated[
         str,
@@ -276,23 +284,32 @@ def play(
     """Play a game at the terminal: humans and bots, every legal choice numbered."""
     console = Console(highlight=False)
     ask = _ask_settings(console, others_turns, own_turn)
-    if resume is not None:
+    if resume is not None and from_file is not None:
+        raise _fail(console, "--resume and --from do not go together: give one")
+    if resume is not None or from_file is not None:
+        source = resume or from_file
+        assert source is not None
         try:
-            state = load_game(resume)
+            state = load_game(source) if resume is not None else load_position(source)
         except MeepleError as exc:
             raise _fail(console, str(exc)) from None
         if game is not None and game != state.game_id:
-            raise _fail(console, f"{resume} holds a game of {state.game_id!r}, not {game!r}")
+            raise _fail(console, f"{source} holds a game of {state.game_id!r}, not {game!r}")
         if players is not None and players != state.num_players:
-            raise _fail(console, f"{resume} holds a {state.num_players}-player game")
+            raise _fail(console, f"{source} holds a {state.num_players}-player game")
         save = save or resume
         family = game_family(state.game_id, state.options)
-        console.print(
-            f"Resuming {state.game_id} (seed {state.seed}) after {len(state.history)} actions."
-        )
+        if resume is not None:
+            console.print(
+                f"Resuming {state.game_id} (seed {state.seed}) after {len(state.history)} actions."
+            )
+        else:
+            console.print(f"Playing {state.game_id} from the position in {source}.")
     else:
         if game is None:
-            raise _fail(console, "give a game id (see `meeple editions`) or --resume FILE")
+            raise _fail(
+                console, "give a game id (see `meeple editions`), --resume FILE or --from FILE"
+            )
         try:
             info = game_info(game)
         except MeepleError as exc:

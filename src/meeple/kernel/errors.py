@@ -46,3 +46,17 @@ class UnknownGameError(MeepleError):
         super().__init__(f"unknown game or edition {game!r}; known: {', '.join(known)}")
         self.game = game
         self.known = known
+
+
+class PositionError(MeepleError, ValueError):
+    """A position that cannot be set up: names where it came from and every problem found
+    (``"cash[1]: must be a whole number, not 'x'"``, ``"player 2 has a hotel on Boardwalk
+    but does not own all of Dark Blue"``). Nothing is changed."""
+
+    def __init__(self, where: str, problems: list[str]) -> None:
+        shown = "; ".join(problems[:8]) + (
+            f" (and {len(problems) - 8} more)" if len(problems) > 8 else ""
+        )
+        super().__init__(f"{where}: {shown}")
+        self.where = where
+        self.problems = list(problems)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from meeple.kernel.errors import UnknownGameError
+from meeple.kernel.errors import PositionError, UnknownGameError
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
@@ -106,6 +106,26 @@ class GameFamily:
     def search(self) -> SearchFamily | None:
         """What the ``mcts`` bot needs to search this family's games; ``None``: no search."""
         return None
+
+    # -- positions (meeple.kernel.position) ----------------------------------------------------
+
+    def position(self, state: GameState) -> dict[str, Any]:
+        """``state``'s position as data: what :meth:`at_position` sets up again."""
+        raise ValueError(f"game family {self.name!r} has no position format")
+
+    def at_position(self, state: GameState, data: dict[str, Any]) -> GameState:
+        """The game ``state`` (just started, no actions yet) moved to the position ``data``
+        describes; fields left out keep their starting values. ``PositionError`` names every
+        malformed field."""
+        raise ValueError(f"game family {self.name!r} has no position format")
+
+    def problems(self, state: GameState) -> list[str]:
+        """What is wrong with ``state``'s position, in words; empty when it is consistent."""
+        return []
+
+    def redraw(self, state: GameState, seed: int) -> None:
+        """Re-draw, from ``seed``, everything in ``state`` nobody can see yet."""
+        raise ValueError(f"game family {self.name!r} cannot re-draw a position's future")
 
     # -- front ends ----------------------------------------------------------------------------
 
@@ -283,10 +303,33 @@ def new_game(
     _load()
     for fam in _FAMILIES.values():
         if fam.claims(options):
-            return fam.from_options(players, seed, options)
+            return _at_position(fam, fam.from_options(players, seed, options), options)
     info = game_info(game_id)
     if not info.min_players <= players <= info.max_players:
         raise ValueError(
             f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}"
         )
-    return info.factory(players, seed, options)
+    state = info.factory(players, seed, options)
+    return _at_position(_FAMILIES[info.family], state, options)
+
+
+def _at_position(fam: GameFamily, state: GameState, options: dict[str, Any]) -> GameState:
+    """The new game ``state`` at ``options["position"]``, if there is one, with its hidden
+    future re-drawn from ``options["redraw"]`` if that is given (meeple.kernel.position). Both
+    options stay in the game's options, so the game is still determined by its id, options,
+    seed and actions (a save file replays it)."""
+    data = options.get("position")
+    if data is None:
+        return state
+    if not isinstance(data, dict):
+        raise PositionError("options.position", ["a position is a table (a JSON object)"])
+    state = fam.at_position(state, data)
+    found = fam.problems(state)
+    if found:
+        raise PositionError("options.position", found)
+    again = options.get("redraw")
+    if again is not None:  # one of many futures of the position (meeple simulate --from)
+        if not isinstance(again, int) or isinstance(again, bool):
+            raise PositionError("options.redraw", [f"a seed (a whole number), not {again!r}"])
+        fam.redraw(state, again)
+    return state

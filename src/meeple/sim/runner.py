@@ -67,6 +67,8 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
     options = dict(cfg.options)
     if cfg.max_turns:
         options["max_turns"] = cfg.max_turns
+    if "position" in options:  # many games from one position: each re-draws the hidden future
+        options["redraw"] = seed
     s = new_game(cfg.game, cfg.players, seed, options)
     s.record_events = False
     kinds = cfg.seat_bots(i)

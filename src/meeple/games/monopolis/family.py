@@ -42,6 +42,26 @@ class MonopolisFamily(GameFamily):
     def games(self) -> Sequence[GameInfo]:
         return [GameInfo("monopolis", self.name, "Monopolis", 2, 4, new_monopolis)]
 
+    def position(self, state: GameState) -> dict[str, Any]:
+        from meeple.games.monopolis.position import position_of
+
+        return position_of(_m(state))
+
+    def at_position(self, state: GameState, data: dict[str, Any]) -> GameState:
+        from meeple.games.monopolis.position import at_position
+
+        return at_position(_m(state), data)
+
+    def problems(self, state: GameState) -> list[str]:
+        from meeple.games.monopolis.position import problems
+
+        return problems(_m(state))
+
+    def redraw(self, state: GameState, seed: int) -> None:
+        from meeple.games.monopolis.position import redraw
+
+        redraw(_m(state), seed)
+
     @property
     def bots(self) -> Mapping[str, BotFactory]:
         from meeple.games.monopolis.bots import MonopolisStandardBot

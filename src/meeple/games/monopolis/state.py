@@ -66,7 +66,8 @@ STARTING_MONEY = 5
 JOKER_TRACK = 3
 ACTIONS_PER_TURN = 2
 START_PLAYER = 0
-OPTIONS = ("components", "max_turns")
+# position and redraw: a game started from a position (meeple.kernel.position)
+OPTIONS = ("components", "max_turns", "position", "redraw")
 
 #: Fields of the snapshot that are plain lists copied as they are.
 _LIST_FIELDS = (

@@ -71,6 +71,26 @@ class MonopolyFamily(GameFamily):
         ed = parse_edition(options["edition"], "options.edition")
         return new_monopoly(ed, players, seed, options)
 
+    def position(self, state: GameState) -> dict[str, Any]:
+        from meeple.games.monopoly.position import position_of
+
+        return position_of(_m(state))
+
+    def at_position(self, state: GameState, data: dict[str, Any]) -> GameState:
+        from meeple.games.monopoly.position import at_position
+
+        return at_position(_m(state), data)
+
+    def problems(self, state: GameState) -> list[str]:
+        from meeple.games.monopoly.position import problems
+
+        return problems(_m(state))
+
+    def redraw(self, state: GameState, seed: int) -> None:
+        from meeple.games.monopoly.position import redraw
+
+        redraw(_m(state), seed)
+
     @property
     def bots(self) -> Mapping[str, BotFactory]:
         from meeple.games.monopoly.bots import StandardBot, param_bot

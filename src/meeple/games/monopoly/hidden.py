@@ -21,7 +21,8 @@ from meeple.kernel.rng import Rng
 
 
 def determinize(state: GameState, seat: int, rng: Rng) -> None:
-    """Re-sample, in place in the clone ``state``, the order of every deck and the random state.
+    """Re-sample, in place in the clone ``state``, the order of every deck and the random state
+    (and drop dice a position scripted).
 
     Sorting each deck before shuffling makes the result depend on the deck's contents (public)
     and ``rng`` only, never on the real order; the random state is a fresh draw of ``rng``, so
@@ -33,3 +34,4 @@ def determinize(state: GameState, seat: int, rng: Rng) -> None:
         deck.sort()
         rng.shuffle(deck)
     state.rng.state = rng.next64()
+    state.dice_script = []  # dice a position scripted are as hidden as the random state

@@ -147,6 +147,9 @@ class MonopolyState(GameState):
         self.phase = self.PRE_ROLL
         self.doubles = 0
         self.dice = (0, 0)
+        # Dice to come, set by a position (meeple.kernel.position): faces in pairs (a second
+        # face of 0 with one die), rolled before the random stream is used again.
+        self.dice_script: list[int] = []
         # The players of this turn's any-time windows, in the order they come, and the index in
         # it of the next one to open: closing a window moves the index on (no list shrinks and
         # no list is made on every window); snapshots list the windows still to come.
@@ -898,6 +901,7 @@ class MonopolyState(GameState):
         c.card_holder = list(self.card_holder)
         c.turn, c.turn_no, c.phase = self.turn, self.turn_no, self.phase
         c.doubles, c.dice = self.doubles, self.dice
+        c.dice_script = list(self.dice_script)
         c.window, c.window_next = list(self.window), self.window_next
         c.stack = [f.copy() for f in self.stack]
         c.claims = [list(x) for x in self.claims]
@@ -917,6 +921,12 @@ class MonopolyState(GameState):
         return c
 
     def snapshot(self) -> dict[str, Any]:
+        snap = self._snapshot()
+        if self.dice_script:  # only then, so the save files of other games stay as they were
+            snap["dice_script"] = list(self.dice_script)
+        return snap
+
+    def _snapshot(self) -> dict[str, Any]:
         return {
             "rng": self.rng.state,
             "cash": list(self.cash),
@@ -992,6 +1002,7 @@ class MonopolyState(GameState):
         self.bank_in, self.bank_out = int(snap["bank_in"]), int(snap["bank_out"])
         self.snowflake = int(snap["snowflake"])
         self.bankrupt_seat = int(snap["bankrupt_seat"])
+        self.dice_script = [int(x) for x in snap.get("dice_script", [])]
         self.invalidate()
 
     def view(self, seat: int | None) -> dict[str, Any]:

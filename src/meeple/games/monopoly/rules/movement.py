@@ -18,10 +18,14 @@ if TYPE_CHECKING:
 
 
 def roll_dice(s: MonopolyState, p: int) -> tuple[int, int]:
-    """Roll the edition's dice from the game's own stream; one-die editions return (d, 0)."""
-    sides = s.rules.die_sides
-    d1 = s.rng.below(sides) + 1
-    d2 = s.rng.below(sides) + 1 if s.rules.dice == 2 else 0
+    """Roll the edition's dice from the game's own stream; one-die editions return (d, 0).
+    Dice a position scripted (``dice_script``) come first."""
+    if s.dice_script:
+        d1, d2 = s.dice_script.pop(0), s.dice_script.pop(0)
+    else:
+        sides = s.rules.die_sides
+        d1 = s.rng.below(sides) + 1
+        d2 = s.rng.below(sides) + 1 if s.rules.dice == 2 else 0
     s.dice = (d1, d2)
     if s._events is not None:
         s.event("roll", player=p, dice=[d1, d2] if d2 else [d1])

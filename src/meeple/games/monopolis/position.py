@@ -1,0 +1,74 @@
+"""A Monopolis position as data, set up again with checks (``meeple.kernel.position``).
+
+The position is the state's snapshot (``MonopolisState.snapshot``) without what the position
+file says itself (game, seats, seed, options) or what comes after it (the actions): money,
+resources, jokers and houses per seat, the city plot by plot, the requirement cards, the
+market, the decks and the bag (cards and tiles by their component ids), whose turn and which
+step of it. Fields left out keep their value at the start of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.monopolis.city import PLOTS
+from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
+from meeple.kernel.errors import PositionError, SaveFileError
+from meeple.kernel.rng import Rng
+
+_ENVELOPE = ("game", "version", "players", "seed", "options", "history")
+
+
+def position_of(s: MonopolisState) -> dict[str, Any]:
+    """``s``'s position: its snapshot without the file's own fields."""
+    return {k: v for k, v in s.snapshot().items() if k not in _ENVELOPE}
+
+
+def at_position(s: MonopolisState, data: dict[str, Any]) -> MonopolisState:
+    """The game ``s`` (just started) at the position ``data``; :class:`PositionError` names
+    malformed fields."""
+    snap = s.snapshot()
+    known = set(snap) - set(_ENVELOPE)
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise PositionError(
+            "position",
+            [f"unknown field {k!r}" for k in unknown] + ["known: " + ", ".join(sorted(known))],
+        )
+    try:
+        return MonopolisState.from_snapshot({**snap, **data})
+    except SaveFileError as exc:
+        raise PositionError("position", [f"{exc.field}: {exc.reason}"]) from None
+
+
+def problems(s: MonopolisState) -> list[str]:
+    """What the rules forbid in ``s``'s position, in words (empty: nothing)."""
+    out: list[str] = []
+    n = s.n
+    for p in range(n):
+        who = f"player {p + 1}"
+        if s.money[p] < 0:
+            out.append(f"{who} has negative money ({s.money[p]})")
+        if any(r < 0 for r in s.res[p]):
+            out.append(f"{who} has a negative resource count ({s.res[p]})")
+        if not 0 <= s.jokers[p] <= JOKER_TRACK:
+            out.append(f"{who} has {s.jokers[p]} jokers (0-{JOKER_TRACK})")
+        if not 0 <= s.houses[p] <= s.capacity:
+            out.append(f"{who} has used {s.houses[p]} houses (0-{s.capacity})")
+    for plot in range(PLOTS):
+        if not -1 <= s.owner_at[plot] < n:
+            out.append(f"plot {plot} is built by seat {s.owner_at[plot]}, not a player")
+    if not s.is_terminal() and not 0 <= s.turn_player < n:
+        out.append(f"it is seat {s.turn_player}'s turn, not a player at the table")
+    return out
+
+
+def redraw(s: MonopolisState, seed: int) -> None:
+    """A new future for the same table: the tile stacks, the resource decks and the bag
+    shuffled again (sorted first, so the real order is never read) and a random stream from
+    ``seed``."""
+    rng = Rng(seed)
+    for pile in (*s.tile_decks, *s.res_decks, s.bag):
+        pile.sort()
+        rng.shuffle(pile)
+    s.rng.state = rng.next64()
