@@ -78,6 +78,23 @@ def test_the_game_plays_and_ends_or_goes_on(game: tuple[str, int]) -> None:
     assert seen >= 2
 
 
+def test_random_play_keeps_every_invariant(game: tuple[str, int]) -> None:
+    """The family's audit (``GameFamily.audit``) finds nothing after any action of a random
+    game, and every position reached is a valid one (``position.problems``)."""
+    from meeple.kernel.family import family_of_state
+    from meeple.kernel.position import problems
+
+    name, players = game
+    state = new_game(name, players, 5)
+    family = family_of_state(state)
+    bots = [make_bot("random", family.name, derive_seed(5, 1 + s)) for s in range(players)]
+    assert family.audit(state) == []
+    while not state.is_terminal() and len(state.history) < ACTIONS:
+        state.apply(bots[state.current_player()].choose(state))
+        assert family.audit(state) == [], (len(state.history), state.history[-1])
+    assert problems(state) == []
+
+
 def test_a_clone_is_independent(game: tuple[str, int]) -> None:
     for state, seat in positions(*game):
         if seat < 0:

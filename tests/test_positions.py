@@ -173,6 +173,22 @@ def test_malformed_files_say_where(tmp_path: Path) -> None:
         from_position({"game": "monopolis", "players": 2, "position": {"money": [-1, 5]}})
 
 
+def test_a_monopolis_position_keeps_its_components() -> None:
+    """Monopolis positions are checked by the invariants every game keeps (audit.py)."""
+
+    def monopolis(position: dict[str, Any]) -> list[str]:
+        with pytest.raises(PositionError) as info:
+            from_position({"game": "monopolis", "players": 3, "position": position})
+        return info.value.problems
+
+    start = position_data(new_game("monopolis", 3, 9))["position"]
+    assert any("requirement card must be once" in p for p in monopolis({"bag": start["bag"][1:]}))
+    assert any("the market must show 3 + 3" in p for p in monopolis({"market": [[], []]}))
+    houses = [0, 0, 0]
+    houses[1] = 2
+    assert any("player 2 has 0 houses on tiles but 2" in p for p in monopolis({"houses": houses}))
+
+
 # -- saving, resuming, many futures ---------------------------------------------------------------
 
 

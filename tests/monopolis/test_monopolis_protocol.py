@@ -225,3 +225,24 @@ def test_render_city() -> None:
     assert sum(line.count(" p1") + line.count(" p2") for line in lines[1:8]) == sum(
         1 for p in range(49) if s.owner_at[p] >= 0
     )
+
+
+def test_the_score_sheets_are_part_of_the_result() -> None:
+    """Issue 19: a finished game's result carries each seat's score sheet (not only the
+    game-end event), and its totals are the result's scores."""
+    from meeple.games.monopolis.scoring import STEPS, score_sheets
+
+    s = new_monopolis(3, 4, {})
+    bots = bots_for(3, 4)
+    events = []
+    while not s.is_terminal():
+        events += s.apply(bots[s.current_player()].choose(s))
+    r = s.result()
+    assert r is not None and len(r.sheets) == 3
+    assert r.sheets == score_sheets(s)
+    assert [sheet["total"] for sheet in r.sheets] == r.scores
+    assert all(set(STEPS) <= set(sheet) for sheet in r.sheets)
+    assert r.to_dict()["sheets"] == r.sheets
+    end = [e for e in events if e.kind == "game_end"]
+    assert end and end[0].data["sheets"] == r.sheets
+    assert json.loads(json.dumps(r.to_dict())) == r.to_dict()

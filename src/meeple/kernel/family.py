@@ -123,6 +123,12 @@ class GameFamily:
         """What is wrong with ``state``'s position, in words; empty when it is consistent."""
         return []
 
+    def audit(self, state: GameState) -> list[str]:
+        """Every invariant ``state`` breaks, in words (what must hold after every action: the
+        position's checks and the family's own, such as caches agreeing with the board);
+        empty when it is sound. The random-play tests run it after every action."""
+        return self.problems(state)
+
     def redraw(self, state: GameState, seed: int) -> None:
         """Re-draw, from ``seed``, everything in ``state`` nobody can see yet."""
         raise ValueError(f"game family {self.name!r} cannot re-draw a position's future")

@@ -106,7 +106,9 @@ class GameResult:
 
     ``ranking`` lists seats from first place down; ``winners`` are the seats sharing first
     place (one unless the game's tie-break leaves a tie). ``end_reason`` names why the game
-    ended (``"last_player_standing"``, ``"turn_cap"``, ...).
+    ended (``"last_player_standing"``, ``"turn_cap"``, ...). ``sheets``: each seat's score
+    sheet, for a game that scores in steps (Monopolis: points per scoring step and the total);
+    empty otherwise.
     """
 
     winners: list[int]
@@ -114,15 +116,19 @@ class GameResult:
     end_reason: str
     turns: int
     scores: list[float] = field(default_factory=list)
+    sheets: list[dict[str, int]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "winners": list(self.winners),
             "ranking": list(self.ranking),
             "end_reason": self.end_reason,
             "turns": self.turns,
             "scores": list(self.scores),
         }
+        if self.sheets:
+            out["sheets"] = [dict(sheet) for sheet in self.sheets]
+        return out
 
 
 # Compiled by mypyc with the Monopoly engine (tools/compile.py), so that MonopolyState is a

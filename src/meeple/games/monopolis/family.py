@@ -57,6 +57,11 @@ class MonopolisFamily(GameFamily):
 
         return problems(_m(state))
 
+    def audit(self, state: GameState) -> list[str]:
+        from meeple.games.monopolis.audit import audit
+
+        return audit(_m(state))
+
     def redraw(self, state: GameState, seed: int) -> None:
         from meeple.games.monopolis.position import redraw
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.monopolis.city import PLOTS
-from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
+from meeple.games.monopolis.audit import audit
+from meeple.games.monopolis.state import MonopolisState
 from meeple.kernel.errors import PositionError, SaveFileError
 from meeple.kernel.rng import Rng
 
@@ -42,25 +42,9 @@ def at_position(s: MonopolisState, data: dict[str, Any]) -> MonopolisState:
 
 
 def problems(s: MonopolisState) -> list[str]:
-    """What the rules forbid in ``s``'s position, in words (empty: nothing)."""
-    out: list[str] = []
-    n = s.n
-    for p in range(n):
-        who = f"player {p + 1}"
-        if s.money[p] < 0:
-            out.append(f"{who} has negative money ({s.money[p]})")
-        if any(r < 0 for r in s.res[p]):
-            out.append(f"{who} has a negative resource count ({s.res[p]})")
-        if not 0 <= s.jokers[p] <= JOKER_TRACK:
-            out.append(f"{who} has {s.jokers[p]} jokers (0-{JOKER_TRACK})")
-        if not 0 <= s.houses[p] <= s.capacity:
-            out.append(f"{who} has used {s.houses[p]} houses (0-{s.capacity})")
-    for plot in range(PLOTS):
-        if not -1 <= s.owner_at[plot] < n:
-            out.append(f"plot {plot} is built by seat {s.owner_at[plot]}, not a player")
-    if not s.is_terminal() and not 0 <= s.turn_player < n:
-        out.append(f"it is seat {s.turn_player}'s turn, not a player at the table")
-    return out
+    """What the rules forbid in ``s``'s position, in words (empty: nothing): the invariants
+    every position of a game keeps (:func:`~meeple.games.monopolis.audit.audit`)."""
+    return audit(s)
 
 
 def redraw(s: MonopolisState, seed: int) -> None:

@@ -430,6 +430,7 @@ class MonopolisState(GameState):
             end_reason=reason,
             turns=self.turns,
             scores=[float(t) for t in totals],
+            sheets=sheets,
         )
         if events is not None:
             events.append(

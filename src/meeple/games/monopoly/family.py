@@ -86,6 +86,11 @@ class MonopolyFamily(GameFamily):
 
         return problems(_m(state))
 
+    def audit(self, state: GameState) -> list[str]:
+        from meeple.games.monopoly.audit import audit
+
+        return audit(_m(state))
+
     def redraw(self, state: GameState, seed: int) -> None:
         from meeple.games.monopoly.position import redraw
 

@@ -138,7 +138,7 @@ def nearest_landing(s: MonopolyState, p: int, sq: int, kind: int, mult: int) -> 
             s.event("no_rent_mortgaged", player=p, square=sq)
         return
     if kind == RAILROAD:
-        amount = rent.railroad_rent(s, sq) * mult
+        amount = rent.rents_now(s)[sq] * mult
     else:
         d1, d2 = movement.roll_dice(s, p)
         amount = (d1 + d2) * mult

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.tables import RAILROAD, STREET
+from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -27,56 +27,12 @@ def owns_group(s: MonopolyState, p: int, g: int) -> bool:
     return True
 
 
-def count_owned(s: MonopolyState, p: int, g: int) -> int:
-    """How many deeds of group ``g`` ``p`` owns (mortgaged ones count: docs/RULES.md)."""
-    owner = s.owner
-    n = 0
-    for m in s.ed.groups[g].members:
-        if owner[m] == p:
-            n += 1
-    return n
-
-
-def street_rent(s: MonopolyState, sq: int) -> int:
-    """Rent of an owned, unmortgaged street at its building level."""
-    lvl = s.level[sq]
-    ed = s.ed
-    if lvl:
-        return ed.rent[sq][lvl]
-    base = ed.rent[sq][0]
-    p = s.owner[sq]
-    members = ed.groups[ed.group_of[sq]].members
-    owner, mortgaged = s.owner, s.mortgaged
-    for m in members:
-        if owner[m] != p:
-            return base
-    if s.rules.set_rent_needs_all_unmortgaged:
-        for m in members:
-            if mortgaged[m]:
-                return base
-    return base * s.rules.set_rent_multiplier
-
-
-def railroad_rent(s: MonopolyState, sq: int) -> int:
-    rents = s.rules.railroad_rents
-    n = count_owned(s, s.owner[sq], s.ed.group_of[sq])
-    return rents[min(n, len(rents)) - 1]
-
-
-def utility_multiplier(s: MonopolyState, sq: int) -> int:
-    mults = s.rules.utility_multipliers
-    n = count_owned(s, s.owner[sq], s.ed.group_of[sq])
-    return mults[min(n, len(mults)) - 1]
-
-
 def rent_due(s: MonopolyState, sq: int, dice_total: int) -> int:
-    """The rent for landing on owned, unmortgaged ``sq`` after a roll of ``dice_total``."""
-    kind = s.ed.kind[sq]
-    if kind == STREET:
-        return street_rent(s, sq)
-    if kind == RAILROAD:
-        return railroad_rent(s, sq)
-    return utility_multiplier(s, sq) * dice_total
+    """The rent for landing on owned, unmortgaged ``sq`` after a roll of ``dice_total``: the
+    one rent rule, :func:`group_rents`, read from the state's table (a utility's entry is its
+    multiplier of the dice)."""
+    due = rents_now(s)[sq]
+    return due * dice_total if s.ed.kind[sq] == UTILITY else due
 
 
 def rents_now(s: MonopolyState) -> list[int]:
@@ -109,7 +65,13 @@ def find_rents(s: MonopolyState) -> list[int]:
 
 
 def group_rents(s: MonopolyState, g: int, out: list[int]) -> None:
-    """Write the rents of group ``g``'s squares into ``out`` (see :func:`find_rents`)."""
+    """Write the rents of group ``g``'s squares into ``out``: the rent rule, written once.
+
+    A street: its building rent, or with none the printed rent, times ``set_rent_multiplier``
+    when one player owns the whole group (and, with ``set_rent_needs_all_unmortgaged``, none of
+    it is mortgaged). A railroad: ``railroad_rents`` by the number of the group its owner holds;
+    a utility: ``utility_multipliers`` likewise (mortgaged deeds count: docs/RULES.md,
+    "Counting mortgaged railroads and utilities"). 0 where nobody owns the deed."""
     ed, r = s.ed, s.rules
     owner, level, mortgaged, rent = s.owner, s.level, s.mortgaged, ed.rent
     grp = ed.groups[g]
