@@ -61,54 +61,152 @@ class _Strict(BaseModel):
 class RulesModel(_Strict):
     """Rule options. Defaults are the classic rules (``docs/RULES.md`` gives each source)."""
 
-    min_players: int = Field(2, ge=2, le=8)
-    max_players: int = Field(8, ge=2, le=8)
-    starting_cash: int = Field(1500, ge=0)
-    go_salary: int = Field(200, ge=0)
-    jail_fine: int = Field(50, ge=0)
-    max_jail_turns: int = Field(3, ge=1)
-    houses: int = Field(32, ge=0)
-    hotels: int = Field(12, ge=0)
-    dice: int = Field(2, ge=1, le=2)
-    die_sides: int = Field(6, ge=2)
-    doubles_roll_again: bool = True
-    doubles_to_jail: int = Field(3, ge=1)
-    jail_doubles_extra_roll: bool = False
-    railroad_rents: list[int] = Field(default_factory=lambda: [25, 50, 100, 200])
-    utility_multipliers: list[int] = Field(default_factory=lambda: [4, 10])
-    set_rent_multiplier: int = Field(2, ge=1)
-    set_rent_needs_all_unmortgaged: bool = True
-    auction_min_bid: int = Field(1, ge=1)
-    mortgage_interest_percent: int = Field(10, ge=0)
-    building_sell_percent: int = Field(50, ge=0, le=100)
-    rent_claim_required: bool = False
-    utility_rent_dice: Literal["move", "fresh"] = "move"
-    max_trade_offers_per_window: int = Field(1, ge=0)
-    max_counter_offers: int = Field(2, ge=0)
-    # Which parts of the classic game exist (the kids' levels have none of them).
-    auctions: bool = True
-    buildings: bool = True
-    mortgages: bool = True
-    trading: bool = True
-    building_auction_min_bid: int | None = Field(None, ge=1)
-    # Landing on an unowned deed: buy it or not (False), or must buy it (True) when you can.
-    must_buy: bool = False
-    # Must buy but cannot afford it: the deed stays unsold, or the player is insolvent.
-    unaffordable_property: Literal["stays_unsold", "insolvent"] = "stays_unsold"
-    # A payment the player cannot make: raise money or go bankrupt (classic), pay nothing
-    # (My First Monopoly level 1), or go bankrupt and end the game (level 2).
-    insolvency: Literal["raise_or_bankrupt", "forgive", "ends_game"] = "raise_or_bankrupt"
-    # Jail (three tries at doubles) or Time Out (leave at the start of your next turn with a card
-    # or the fine, or, with neither, for free or as an insolvency).
-    jail_style: Literal["jail", "time_out"] = "jail"
-    time_out_broke: Literal["free", "insolvent"] = "free"
-    end_condition: Literal["last_player_standing", "all_properties_owned", "first_bankruptcy"] = (
-        "last_player_standing"
+    min_players: int = Field(2, ge=2, le=8, description="Fewest seats (2-8).")
+    max_players: int = Field(8, ge=2, le=8, description="Most seats (2-8).")
+    starting_cash: int = Field(1500, ge=0, description="Cash each player starts with.")
+    go_salary: int = Field(200, ge=0, description="Paid for passing or landing on GO.")
+    jail_fine: int = Field(50, ge=0, description="The fine to leave jail / Time Out.")
+    max_jail_turns: int = Field(
+        3,
+        ge=1,
+        description=(
+            "Tries at doubles in jail; after the last miss pay the fine and move by that "
+            'roll. Not used with `jail_style = "time_out"`.'
+        ),
     )
-    ranking: Literal["net_worth", "properties_then_cash", "cash_then_properties"] = "net_worth"
-    # Sold signs per player (a player with none left cannot buy); None: no limit.
-    max_properties_per_player: int | None = Field(None, ge=1)
-    snowflake_multiplier: int = Field(2, ge=1)
+    houses: int = Field(
+        32,
+        ge=0,
+        description=(
+            "Houses in the bank; buildings beyond the stock are impossible, contested ones "
+            "are auctioned."
+        ),
+    )
+    hotels: int = Field(12, ge=0, description="Hotels in the bank.")
+    dice: int = Field(
+        2, ge=1, le=2, description="Dice rolled (1 or 2). With one die there are no doubles."
+    )
+    die_sides: int = Field(6, ge=2, description="Faces per die.")
+    doubles_roll_again: bool = Field(True, description="Doubles give another roll.")
+    doubles_to_jail: int = Field(
+        3,
+        ge=1,
+        description=("Doubles in a row that send you to jail (the last roll is not moved)."),
+    )
+    jail_doubles_extra_roll: bool = Field(
+        False, description="Leaving jail on doubles gives another roll."
+    )
+    railroad_rents: list[int] = Field(
+        default_factory=lambda: [25, 50, 100, 200], description="Railroad rent by number owned."
+    )
+    utility_multipliers: list[int] = Field(
+        default_factory=lambda: [4, 10], description="Utility dice multiplier by number owned."
+    )
+    set_rent_multiplier: int = Field(
+        2, ge=1, description=("Base rent multiplier on an unimproved street of a complete group.")
+    )
+    set_rent_needs_all_unmortgaged: bool = Field(
+        True,
+        description=(
+            'The set rent needs every street of the group unmortgaged (Friends B: "and none '
+            'of them are mortgaged"); false keeps it on the unmortgaged ones.'
+        ),
+    )
+    auction_min_bid: int = Field(1, ge=1, description="Lowest opening bid.")
+    mortgage_interest_percent: int = Field(
+        10,
+        ge=0,
+        description=(
+            "Interest to lift a mortgage, and the fee for keeping a received mortgaged deed; "
+            "rounded up."
+        ),
+    )
+    building_sell_percent: int = Field(
+        50, ge=0, le=100, description="Share of the cost a building sells back for (rounded down)."
+    )
+    rent_claim_required: bool = Field(
+        False,
+        description=("Rent is owed only if the owner claims it before the next player rolls."),
+    )
+    utility_rent_dice: Literal["move", "fresh"] = Field(
+        "move",
+        description=(
+            '`"move"`: a utility\'s rent multiplies the dice of the move; `"fresh"`: the '
+            "lander rolls again."
+        ),
+    )
+    max_trade_offers_per_window: int = Field(
+        1, ge=0, description="Trade offers a player may open per turn."
+    )
+    max_counter_offers: int = Field(
+        2, ge=0, description="Counter-offers allowed in one negotiation."
+    )
+    auctions: bool = Field(
+        True, description=("Declined deeds are auctioned (false: they stay with the bank).")
+    )
+    buildings: bool = Field(True, description="Houses and hotels exist.")
+    mortgages: bool = Field(True, description="Mortgaging exists.")
+    trading: bool = Field(True, description="Players may trade.")
+    building_auction_min_bid: int | None = Field(
+        None,
+        ge=1,
+        description=("Lowest opening bid in a building-shortage auction; none: `auction_min_bid`."),
+    )
+    must_buy: bool = Field(
+        False, description="An unowned deed you land on must be bought when you can."
+    )
+    unaffordable_property: Literal["stays_unsold", "insolvent"] = Field(
+        "stays_unsold",
+        description=(
+            'With `must_buy`, too little cash: the deed stays unsold, or (`"insolvent"`) you '
+            "are insolvent. Running out of sold signs always leaves it unsold."
+        ),
+    )
+    insolvency: Literal["raise_or_bankrupt", "forgive", "ends_game"] = Field(
+        "raise_or_bankrupt",
+        description=(
+            'A payment you cannot make: raise money or go bankrupt (classic); `"forgive"`: '
+            'nothing is paid (MFM-1); `"ends_game"`: you are bankrupt and the game ends '
+            "(MFM-2)."
+        ),
+    )
+    jail_style: Literal["jail", "time_out"] = Field(
+        "jail",
+        description=(
+            '`"jail"`: three tries at doubles, pay or use a card. `"time_out"`: at the start '
+            "of your next turn pay the fine or use a card, then roll; no tries at doubles."
+        ),
+    )
+    time_out_broke: Literal["free", "insolvent"] = Field(
+        "free",
+        description=(
+            'In Time Out with neither the fine nor a card: leave free, or (`"insolvent"`) be '
+            "insolvent."
+        ),
+    )
+    end_condition: Literal["last_player_standing", "all_properties_owned", "first_bankruptcy"] = (
+        Field(
+            "last_player_standing",
+            description=(
+                '`"all_properties_owned"`: the game ends when the last deed is bought. '
+                '`"first_bankruptcy"`: ends at the first bankruptcy (pair it with `insolvency = '
+                '"ends_game"`, which is what ends the game).'
+            ),
+        )
+    )
+    ranking: Literal["net_worth", "properties_then_cash", "cash_then_properties"] = Field(
+        "net_worth",
+        description=(
+            'Order at the end: `"net_worth"`, `"properties_then_cash"` (MFM-1), '
+            '`"cash_then_properties"` (MFM-2). A bankrupt player ranks last.'
+        ),
+    )
+    max_properties_per_player: int | None = Field(
+        None, ge=1, description="Sold signs per player; with none left you cannot buy."
+    )
+    snowflake_multiplier: int = Field(
+        2, ge=1, description="Rent multiplier when the snowflake melts."
+    )
 
 
 class NamesModel(_Strict):
