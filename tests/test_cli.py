@@ -237,3 +237,27 @@ def test_simulate_reports_landing_shares() -> None:
     total = sum(sq["share"] for sq in landing["squares"]) + landing["in_jail"]
     assert total == pytest.approx(1.0, abs=1e-4)
     assert landing["squares"][30]["share"] == 0.0  # Go To Jail: the roll ends in jail
+
+
+def test_simulate_audit_changes_nothing_and_stops_at_a_broken_invariant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--audit`` (a debug switch) checks the family's invariants after every action: the
+    games are the same with it, and a broken invariant stops the run naming the game, the
+    action and what broke (issue 19)."""
+    args = ("--games", "6", "--bots", "standard", "--seed", "4")
+    plain = sim_json(*args)
+    audited = sim_json(*args, "--audit")
+    assert plain["results"] == audited["results"]
+
+    from meeple.games.monopoly.family import MonopolyFamily
+    from meeple.kernel.protocol import GameState
+
+    def broken(self: MonopolyFamily, state: GameState) -> list[str]:
+        return ["the bank lost a house"] if len(state.history) == 7 else []
+
+    monkeypatch.setattr(MonopolyFamily, "audit", broken)
+    result = runner.invoke(app, ["simulate", "classic", "--json", "-", *args, "--audit"])
+    assert result.exit_code == 1
+    assert "game 0 (seed" in result.output and "after action 7" in result.output
+    assert "the bank lost a house" in result.output

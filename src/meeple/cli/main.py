@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,6 +33,7 @@ from meeple.kernel.position import load_position, problems, save_position
 from meeple.kernel.saves import load_game
 from meeple.sim.runner import (
     DEFAULT_MAX_TURNS,
+    AuditError,
     GameRecord,
     SimConfig,
     resolve_workers,
@@ -167,6 +169,13 @@ def simulate(
             "position`); each game re-draws the dice and the decks' order from its own seed.",
         ),
     ] = None,
+    audit: Annotated[
+        bool,
+        typer.Option(
+            help="Check every invariant after every action (slow; a debug switch): a broken "
+            "one stops the run, naming the game, the action and what broke."
+        ),
+    ] = False,
     out: Annotated[
         Path | None,
         typer.Option(help="Write one row per game into this folder (games.csv, games.parquet)."),
@@ -251,6 +260,7 @@ def simulate(
         rotate_seats,
         options=options,
         save_dir=str(save_dir or ""),
+        audit=audit,
     )
     if backend == "ray":
         from meeple.sim.ray_backend import RayBackendError, run_ray
@@ -262,25 +272,12 @@ def simulate(
     else:
         produced = run(cfg, nworkers)
     quiet = json_path == "-"
-    records: list[GameRecord] = []
     start = time.perf_counter()
-    if quiet or not console.is_terminal:
-        records = list(produced)
-    else:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]} games/s"),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
-            task = progress.add_task(f"{game} x{games}", total=games, rate="-")
-            for rec in produced:
-                records.append(rec)
-                elapsed = time.perf_counter() - start
-                progress.update(task, advance=1, rate=f"{len(records) / elapsed:,.0f}")
+    try:
+        records = _collect(produced, games, f"{game} x{games}", quiet)
+    except AuditError as exc:
+        console.print(f"[bold red]audit:[/] {exc}", soft_wrap=True, markup=True, highlight=False)
+        raise typer.Exit(1) from None
     summary = summarise(cfg, records, time.perf_counter() - start)
     if out is not None:
         from meeple.sim.records import write_records
@@ -292,6 +289,31 @@ def simulate(
     if json_path:
         Path(json_path).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     print_summary(summary)
+
+
+def _collect(
+    produced: Iterator[GameRecord], games: int, label: str, quiet: bool
+) -> list[GameRecord]:
+    """Every record ``produced``, with a progress bar on a terminal."""
+    if quiet or not console.is_terminal:
+        return list(produced)
+    records: list[GameRecord] = []
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(label, total=games, rate="-")
+        for rec in produced:
+            records.append(rec)
+            elapsed = time.perf_counter() - start
+            progress.update(task, advance=1, rate=f"{len(records) / elapsed:,.0f}")
+    return records
 
 
 def print_summary(summary: dict[str, Any]) -> None:

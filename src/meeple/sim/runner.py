@@ -15,8 +15,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.bots.base import make_bot, play_out
-from meeple.kernel.family import family_of, new_game
+from meeple.bots.base import Bot, make_bot, play_out
+from meeple.kernel.family import GameFamily, family_of, new_game
+from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
 
 DEFAULT_MAX_TURNS = 5000
@@ -38,6 +39,9 @@ class SimConfig:
     rotate_seats: bool = False
     options: dict[str, Any] = field(default_factory=dict)
     save_dir: str = ""
+    audit: bool = False
+    """Check the family's invariants after every action (``GameFamily.audit``: caches against
+    the board worked out afresh, money and buildings conserved, ...): a debug switch."""
 
     def seat_bots(self, i: int) -> tuple[str, ...]:
         """The bot kind in each seat for game ``i`` (rotated one seat per game if asked)."""
@@ -76,7 +80,7 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
     bots = [
         make_bot(k, fam.name, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)
     ]
-    n = play_out(s, bots)
+    n = play_audited(s, bots, fam, i) if cfg.audit else play_out(s, bots)
     r = s.result()
     assert r is not None
     if cfg.save_dir:
@@ -88,6 +92,26 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
     return GameRecord(
         i, seed, kinds, list(r.winners), r.turns, r.end_reason, list(r.scores), n, cash, landings
     )
+
+
+class AuditError(RuntimeError):
+    """An invariant broken during a simulated game: which game, after which action, and what."""
+
+
+def play_audited(s: GameState, bots: list[Bot], fam: GameFamily, index: int) -> int:
+    """:func:`~meeple.kernel.bot.play_out` with ``fam.audit`` after every action; raises
+    :class:`AuditError` naming the game, the action and every broken invariant."""
+    found = fam.audit(s)
+    n = 0
+    while not found and not s.is_terminal():
+        action = bots[s.current_player()].choose(s)
+        s.apply(action)
+        n += 1
+        found = fam.audit(s)
+    if found:
+        where = f"after action {n} ({s.history[-1]})" if n else "at the start"
+        raise AuditError(f"game {index} (seed {s.seed}) {where}: " + "; ".join(found))
+    return n
 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameRecord]:
