@@ -35,7 +35,10 @@ def test_simulate_json_has_the_summary_fields() -> None:
     assert sum(res["wins_by_seat"]) == pytest.approx(6)
     assert res["capped"] == res["end_reasons"].get("turn_cap", 0)
     assert res["mean_turns"] > 0 and res["median_turns"] > 0
-    assert set(data["timing"]) == {"seconds", "games_per_s", "turns_per_s"}
+    assert set(data["timing"]) == {"seconds", "games_per_s", "turns_per_s", "build"}
+    from meeple.buildinfo import build_name
+
+    assert data["timing"]["build"] == build_name() in ("mypyc", "python")
 
 
 def test_simulate_caps_turns_by_default_and_zero_means_no_cap() -> None:
@@ -261,3 +264,17 @@ def test_simulate_audit_changes_nothing_and_stops_at_a_broken_invariant(
     assert result.exit_code == 1
     assert "game 0 (seed" in result.output and "after action 7" in result.output
     assert "the bank lost a house" in result.output
+
+
+@pytest.mark.parametrize("args", [["version"], ["--version"]])
+def test_version_says_which_build_runs(args: list[str]) -> None:
+    from importlib.metadata import version
+
+    from meeple.buildinfo import build_name
+
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"meeple {version('meeple')}"
+    assert lines[1].startswith(f"engine: {build_name()} (")
+    assert "game families: monopoly (5 games), monopolis (1 game)" in result.output

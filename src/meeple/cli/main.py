@@ -55,6 +55,60 @@ console = Console()
 err = Console(stderr=True)
 
 
+def version_lines() -> list[str]:
+    """What ``meeple version`` prints: the version, the engine's build, Python, the families."""
+    import platform
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    from meeple.buildinfo import build_name, compiled_modules
+    from meeple.kernel.family import families
+
+    try:
+        number = dist_version("meeple")
+    except PackageNotFoundError:  # run from a source tree that was not installed
+        number = "unknown (not installed)"
+    build = build_name()
+    if build == "mypyc":
+        build += f" (compiled: {', '.join(compiled_modules())})"
+    else:
+        build += " (pure Python: `make compiled` builds the compiled engine)"
+    names = ", ".join(
+        f"{f.name} ({len(f.games())} game{'s' * (len(f.games()) != 1)})" for f in families()
+    )
+    return [
+        f"meeple {number}",
+        f"engine: {build}",
+        f"python: {platform.python_version()} ({platform.python_implementation()})",
+        f"game families: {names}",
+    ]
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        for line in version_lines():
+            console.print(line, markup=False, highlight=False)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Show the version and build."
+        ),
+    ] = False,
+) -> None:
+    """meeple: play, simulate and analyse the Monopoly family and Monopolis."""
+
+
+@app.command()
+def version() -> None:
+    """The version, which engine build runs (compiled or pure Python), Python, the families."""
+    _print_version(True)
+
+
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit to raise (status 2: bad input)."""
     err.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # a path stays whole

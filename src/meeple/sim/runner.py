@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.bots.base import Bot, make_bot, play_out
+from meeple.buildinfo import build_name
 from meeple.kernel.family import GameFamily, family_of, new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
@@ -191,6 +192,8 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
             "seconds": round(seconds, 4),
             "games_per_s": round(len(records) / seconds, 2) if seconds else 0.0,
             "turns_per_s": round(total_turns / seconds, 1) if seconds else 0.0,
+            # Which engine ran: "mypyc" (compiled) or "python" (meeple.buildinfo)
+            "build": build_name(),
         },
     }
 
