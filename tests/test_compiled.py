@@ -77,5 +77,16 @@ def test_compiled_engine_plays_the_same_games(tmp_path: Path) -> None:
     assert compiled["games"] == pure["games"]
     assert compiled["mid_game"] == pure["mid_game"]
     assert compiled["mid_game"][0] is True  # clone and restore play on as the original
-    assert compile_tool.clean(src)
+    # A stale build never runs (issue 18): edit one compiled module's source without compiling
+    # again, and meeple warns and runs every compiled module from its source.
+    rng = src / "meeple/kernel/rng.py"
+    rng.write_text(rng.read_text() + "\n# edited after the build\n")
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run(
+        [sys.executable, "-c", PLAY], env=env, capture_output=True, text=True, check=True
+    )
+    assert "compiled engine is older than its source (meeple/kernel/rng.py changed)" in out.stderr
+    stale = json.loads(out.stdout)
+    assert stale["build"] == "python" and stale["games"] == pure["games"]
+    assert (src / "meeple/compiled.json") in compile_tool.clean(src)
     assert not list(src.rglob("*.so"))

@@ -5,14 +5,16 @@ Usage: ``python tools/compile.py [--clean] [--check]``
 mypyc turns the same typed source into C extension modules, which Python imports in preference
 to the ``.py`` files beside them (``importlib`` tries extension suffixes first). Nothing is
 forked: the ``.py`` files stay the source of truth, and ``--clean`` (or ``make pure``) removes
-the ``.so`` files. After editing a compiled module, compile again or clean: a stale ``.so``
-would shadow the edit (``meeple.buildinfo.build_name()`` and the benchmark report say which
-build runs).
+the ``.so`` files. The build records each source's hash (``meeple/compiled.json``): after an
+edit without compiling again, ``import meeple`` warns and runs the pure modules instead of the
+stale ones (``meeple.stale``; ``meeple version`` says which build runs).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -43,11 +45,20 @@ def compile_in(src: Path) -> None:
     subprocess.run(cmd, cwd=src, check=True, env={**os.environ, "MYPYC_OPT_LEVEL": "3"})
     for leftover in ("build", ".mypy_cache"):  # mypyc's work files, not needed to run
         shutil.rmtree(src / leftover, ignore_errors=True)
+    # What was compiled, by source hash: meeple.stale falls back to the pure modules if a
+    # source changes afterwards (a stale build never runs).
+    record = {m: hashlib.sha256((src / m).read_bytes()).hexdigest() for m in MODULES}
+    (src / "meeple" / "compiled.json").write_text(
+        json.dumps({"modules": record}, indent=1) + "\n", encoding="utf-8"
+    )
 
 
 def clean(src: Path) -> list[Path]:
     """Remove compiled modules (and mypyc's shared runtime module) under ``src``."""
     gone = [p for p in src.rglob("*.so") if p.is_file()]
+    record = src / "meeple" / "compiled.json"
+    if record.exists():
+        gone.append(record)
     for p in gone:
         p.unlink()
     return gone
