@@ -77,7 +77,7 @@ def summary(*args: str, loopback: bool = True) -> dict[str, Any]:
     done = meeple(*SIM, *args, loopback=loopback)
     assert done.returncode == 0, done.stderr[-3000:]
     data: dict[str, Any] = json.loads(done.stdout)
-    assert set(data.pop("timing")) == {"seconds", "games_per_s", "turns_per_s"}
+    assert set(data.pop("timing")) == {"seconds", "games_per_s", "turns_per_s", "build"}
     return data
 
 

@@ -91,11 +91,8 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     if s._built != buildings.find_built_groups(s):
         bad.append(f"kept built groups {s._built} != {buildings.find_built_groups(s)}")
     if not s._rents_dirty:
-        # Against the rule functions a landing charges by, not the table's own code.
-        due = [0] * s.ed.size
-        for sq in s.ed.properties:
-            if s.owner[sq] >= 0:
-                due[sq] = rent.rent_due(s, sq, 1)
+        # The kept table against the rent rule worked out afresh from the board.
+        due = rent.find_rents(s)
         if s._rents != due:
             bad.append(f"cached rents {s._rents} != {due}")
     ed, r = s.ed, s.rules
