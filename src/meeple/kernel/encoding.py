@@ -52,6 +52,11 @@ class ActionEncoding:
                 out[i] = 1
         return out
 
+    def check_index(self, index: int) -> None:
+        """``ValueError`` unless ``index`` is one of the table's."""
+        if not 0 <= index < self.size:
+            raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
+
     def try_encode(self, state: GameState, action: Action) -> int:
         """:meth:`encode`, or -1 when the action has no index (a claim beyond the cap)."""
         try:

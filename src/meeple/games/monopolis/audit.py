@@ -15,13 +15,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopolis.city import CASTLE, EMPTY, NEIGHBOURS, PLOTS, cube_partners, distance
-from meeple.games.monopolis.components import VALUES
+from meeple.games.monopolis.components import PARK, VALUES, WORKPLACE
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
-
-PARK = 1
-WORKPLACE = 4
 
 
 def audit(s: MonopolisState) -> list[str]:

@@ -140,8 +140,7 @@ class MonopolyEncoding(ActionEncoding):
             raise ValueError(f"{action} has no index in this encoding") from None
 
     def decode(self, state: GameState, index: int) -> Action:
-        if not 0 <= index < self.size:
-            raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
+        self.check_index(index)
         fixed = self._actions[index]
         if fixed is not None:
             return fixed

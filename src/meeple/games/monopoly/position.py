@@ -19,12 +19,11 @@ from typing import Any
 
 from meeple.games.monopoly.frames import DebtFrame
 from meeple.games.monopoly.hidden import determinize
+from meeple.games.monopoly.rules.buildings import HOTEL_LEVEL as HOTEL
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import STREET
 from meeple.kernel.errors import PositionError
 from meeple.kernel.rng import Rng
-
-HOTEL = 5
 
 
 def position_of(s: MonopolyState) -> dict[str, Any]:
