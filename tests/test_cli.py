@@ -257,13 +257,16 @@ def test_simulate_audit_changes_nothing_and_stops_at_a_broken_invariant(
     from meeple.kernel.protocol import GameState
 
     def broken(self: MonopolyFamily, state: GameState) -> list[str]:
-        return ["the bank lost a house"] if len(state.history) == 7 else []
+        return ["the bank lost a house [hotel]"] if len(state.history) == 7 else []
 
     monkeypatch.setattr(MonopolyFamily, "audit", broken)
     result = runner.invoke(app, ["simulate", "classic", "--json", "-", *args, "--audit"])
     assert result.exit_code == 1
-    assert "game 0 (seed" in result.output and "after action 7" in result.output
-    assert "the bank lost a house" in result.output
+    # The error goes to stderr, as every error does: stdout, the JSON's, stays empty.
+    assert result.stderr.startswith("audit: ")
+    assert "game 0 (seed" in result.stderr and "after action 7" in result.stderr
+    assert "the bank lost a house [hotel]" in result.stderr  # brackets are no markup
+    assert result.stdout == ""
 
 
 @pytest.mark.parametrize("args", [["version"], ["--version"]])

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -333,7 +334,11 @@ def simulate(
     try:
         records = _collect(produced, games, f"{game} x{games}", quiet)
     except AuditError as exc:
-        console.print(f"[bold red]audit:[/] {exc}", soft_wrap=True, markup=True, highlight=False)
+        # On stderr, as every error: stdout may be the JSON summary (``--json -``). Escaped:
+        # an invariant's words may hold brackets ("[chance]") that rich would take as markup.
+        err.print(
+            f"[bold red]audit:[/] {escape(str(exc))}", soft_wrap=True, markup=True, highlight=False
+        )
         raise typer.Exit(1) from None
     summary = summarise(cfg, records, time.perf_counter() - start)
     if out is not None:

@@ -300,12 +300,15 @@ def create_app(
 
     @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
-        """Make a game; returns each person's token and page, the host's key and, when seats
-        are open, the invite code and page (the game then waits for the host to start it)."""
+        """Make a game, from its start or from a ``position``; returns each person's token and
+        page, the host's key and, when seats are open, the invite code and page (the game then
+        waits for the host to start it)."""
         seats = [s.model_dump() for s in body.seats]  # a person's ask: a dict or None
         client = request.client.host if request.client else "unknown"
         hub.check_new_game(client)
-        made = await hub.create(body.game, seats, body.seed, body.listed, body.turn_timer)
+        made = await hub.create(
+            body.game, seats, body.seed, body.listed, body.turn_timer, body.position
+        )
         gid = made.live.id
         return {
             "id": gid,

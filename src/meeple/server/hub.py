@@ -31,9 +31,12 @@ from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
 from meeple.kernel.family import game_family, game_info, new_game
+from meeple.kernel.position import OPTION as POSITION
+from meeple.kernel.position import from_position
 from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
 from meeple.server.limits import Counters, Limits, Window
+from meeple.server.schemas import MAX_SEED
 from meeple.server.storage import (
     ACTIVE,
     CANCELLED,
@@ -511,6 +514,70 @@ def rebuild(stored: StoredGame) -> LiveGame:
     )  # fmt: skip
 
 
+POSITION_OPTIONS = frozenset({"redraw"})
+"""The options a position may carry to the server: ``redraw`` only. The server plays its own
+games as listed, so a position's other options are refused before anything reads them: an
+``edition`` would make a game the lobby does not offer, and Monopolis's ``components`` names a
+file on the server (as a bot kind's argument would: see :meth:`Hub.create`)."""
+
+
+def opening(game: str, players: int, seed: int | None, data: dict[str, Any]) -> GameState:
+    """The game at position ``data`` (what a position file holds: ``meeple.kernel.position``)
+    for a table of ``players`` seats of ``game``; ``HubError`` 422 with every reason otherwise.
+
+    As ``meeple play --from FILE`` does, the position's own ``game``, ``players``, ``seed``
+    (0 when left out) and ``options`` make the game, so the server's game is the command
+    line's from the same file; what the request says besides must agree with them (refused,
+    never guessed at), and that is checked first, so a position sent to the wrong table is
+    told so rather than checked against the wrong rules. The kernel's checks
+    (:func:`meeple.kernel.position.from_position`) then give every reason an inconsistent
+    position is refused.
+    """
+
+    def whole(key: str, default: int | None = None) -> int | None:
+        """``data[key]`` if it is a whole number; else None (the kernel names what is wrong)."""
+        value = data.get(key, default)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    if isinstance(data.get("game"), str) and data["game"] != game:
+        raise HubError(422, f"position: it is a position of {data['game']!r}, not {game!r}")
+    seats = whole("players")
+    if seats is not None and seats != players:
+        raise HubError(422, f"position: it is a {seats}-player position, not {players} seats")
+    at = whole("seed", 0)
+    if at is not None and not 0 <= at <= MAX_SEED:  # the games table's seed is 64-bit
+        raise HubError(422, f"position: seed {at} is not from 0 to {MAX_SEED}")
+    if seed is not None and at is not None and seed != at:
+        raise HubError(
+            422, f"position: its seed is {at}, not {seed} (leave out the request's seed)"
+        )
+    options = data.get("options", {})
+    if isinstance(options, dict):
+        other = sorted(set(options) - POSITION_OPTIONS)
+        if other:
+            raise HubError(
+                422,
+                f"position: the server takes no option {other[0]!r} in a position (only "
+                f"{', '.join(sorted(POSITION_OPTIONS))}): it plays its games as listed",
+            )
+    try:
+        state = from_position(data, POSITION)
+        # Shown once here: a position the kernel accepts but cannot show or move on from
+        # would store a game whose every page fails.
+        state.view(None)
+        state.legal_actions()
+    except MeepleError as exc:  # PositionError: every problem found, in words
+        raise HubError(422, str(exc)) from None
+    except Exception as exc:
+        # Anyone may send a position: what its data makes the engine raise beyond the checks
+        # is still the request's fault (422), and worth a look by the operator.
+        log.warning("a position the checks passed raised %r", exc, exc_info=True)
+        raise HubError(422, f"position: cannot be set up ({type(exc).__name__}: {exc})") from None
+    if state.is_terminal():
+        raise HubError(422, "position: the game is over there: nothing is left to play")
+    return state
+
+
 def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
     bot = None
     if st.kind == "bot":
@@ -794,9 +861,14 @@ class Hub:
         seed: int | None,
         listed: bool = True,
         turn_timer: float | None = None,
+        position: dict[str, Any] | None = None,
     ) -> Created:
         """A new game: each person's token (``None`` for bots and open seats), the host's key,
-        and the invite code when seats are open (the game then waits for the host to start)."""
+        and the invite code when seats are open (the game then waits for the host to start).
+
+        ``position`` (what a position file holds) starts the game there: see :func:`opening`.
+        It is checked before anything is stored, so a refused position leaves no trace; the
+        game's options carry it, so the game replays from storage like any other."""
         try:
             info = game_info(game)
         except MeepleError as exc:
@@ -806,6 +878,10 @@ class Hub:
             raise HubError(
                 422, f"{game} is for {info.min_players} to {info.max_players} players, not {n}"
             )
+        placed = None if position is None else opening(game, n, seed, position)
+        options: dict[str, Any] = {} if placed is None else dict(placed.options)
+        if placed is not None:
+            seed = placed.seed
         most = self.limits.live_games
         if most is not None and await asyncio.to_thread(self.storage.count_live) >= most:
             self.limit_hits["live_games"] += 1
@@ -846,7 +922,7 @@ class Hub:
         invite = new_token() if any(st.kind == "open" for st in stored_seats) else None
         stage = WAITING if invite is not None else ""
         try:
-            state = new_game(game, n, seed, {})
+            state = placed if placed is not None else new_game(game, n, seed, options)
             live_seats = [_seat(st, info.family, seed) for st in stored_seats]
         except (MeepleError, ValueError) as exc:
             raise HubError(422, str(exc)) from None
@@ -856,7 +932,7 @@ class Hub:
                 game,
                 n,
                 seed,
-                {},
+                options,
                 stored_seats,
                 status=stage or ACTIVE,
                 host_hash=hash_token(host),
@@ -1234,8 +1310,11 @@ class Hub:
 
         The same game id, options and seats: people keep their names, ask settings and token
         hashes (so each person's token opens the rematch too), bots their kinds and names; the
-        host's key and the lobby listing carry over; the seed is new. Made once, under the
-        game's lock: later calls return the same game. Subscribers of ``live`` are sent
+        host's key and the lobby listing carry over; the seed is new. A game that started
+        from a position starts there again with its hidden future (dice, decks' order)
+        re-drawn from the new seed (``options["redraw"]``): the position holds the random
+        state, so a new seed alone would deal the same dice again. Made once, under the game's
+        lock: later calls return the same game. Subscribers of ``live`` are sent
         ``{"type": "rematch", "id": ...}``.
         """
         async with live.lock:
@@ -1249,8 +1328,11 @@ class Hub:
             seats = [s.stored() for s in live.seats]
             seed = secrets.randbits(63)
             family = live.family or old.family
+            options = dict(old.options)
+            if POSITION in options:
+                options["redraw"] = seed
             try:
-                state = new_game(old.game_id, old.num_players, seed, old.options)
+                state = new_game(old.game_id, old.num_players, seed, options)
                 live_seats = [_seat(st, family, seed) for st in seats]
             except (MeepleError, ValueError) as exc:
                 raise HubError(422, str(exc)) from None
@@ -1260,7 +1342,7 @@ class Hub:
                     old.game_id,
                     old.num_players,
                     seed,
-                    old.options,
+                    options,
                     seats,
                     host_hash=live.host_hash,
                     listed=listed,

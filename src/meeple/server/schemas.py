@@ -107,6 +107,17 @@ class CreateGame(_Strict):
         description="Seconds a person may take over a decision before the standard bot plays "
         "their seat until they are back (null: no timer; the lobby sets 120 for listed games)",
     )
+    # Free-form here: the kernel checks it (meeple.kernel.position.from_position) and names
+    # every problem, which a schema could not; the body limit bounds its size.
+    position: dict[str, Any] | None = Field(
+        default=None,
+        description="Start from this position: what a position file holds (`meeple position "
+        "--out`, meeple.kernel.position.position_data): format, version, game, players, seed, "
+        "options and position. Its game, players and seed make the game, as `meeple play "
+        "--from` does: `game` and the number of seats must agree with them, and `seed` must "
+        "be left out or agree. Options: `redraw` only. An inconsistent position is refused "
+        "with 422 and every reason",
+    )
 
 
 class SeatToken(BaseModel):
