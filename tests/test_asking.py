@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.bots.base import make_bot
+from meeple.games.monopoly.rules import anytime
 from meeple.games.monopoly.state import MonopolyState
 from meeple.kernel.asking import (
     END_TURN,
@@ -66,8 +67,8 @@ def test_monopoly_moves_on_only_past_optional_actions(game: str, players: int) -
         if move.moment == OTHERS_TURN:
             assert p != s.turn
         # Everything besides the move-on is optional (build, sell, mortgage, lift, trade).
-        assert set(legal) - {move.action} == set(s.management(p))
-        assert move.worth_asking == bool(s.build_options(p))
+        assert set(legal) - {move.action} == set(anytime.options(s, p))
+        assert move.worth_asking == bool(anytime.build_options(s, p))
     if kids:
         assert ROLL in seen and seen <= {FORCED, ROLL}, seen
     else:

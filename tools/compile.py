@@ -33,6 +33,8 @@ MODULES = [
     "meeple/games/monopoly/actions.py",
     "meeple/games/monopoly/frames.py",
     "meeple/games/monopoly/state.py",
+    "meeple/games/monopoly/saved.py",  # snapshots: every search and save clones through it
+    "meeple/games/monopoly/view.py",  # the views the server sends after every action
     "meeple/games/monopoly/tables.py",
     "meeple/games/monopoly/bots.py",
     *sorted(str(p.relative_to(SRC)) for p in (SRC / "meeple/games/monopoly/rules").glob("*.py")),

@@ -201,7 +201,7 @@ def test_build_options_are_exactly_the_streets_can_build_allows() -> None:
     from meeple.games.monopoly import new_monopoly
     from meeple.games.monopoly.bots import StandardBot
     from meeple.games.monopoly.frames import HOTEL, HOUSE
-    from meeple.games.monopoly.rules import buildings
+    from meeple.games.monopoly.rules import anytime, buildings, shortage
 
     seen = placed = 0
     for seed in range(4):
@@ -216,7 +216,7 @@ def test_build_options_are_exactly_the_streets_can_build_allows() -> None:
                     for sq in s.ed.groups[g].members
                     if buildings.can_build(s, p, sq)
                 ]
-                assert s.build_options(p) == streets, (seed, len(s.history), p)
+                assert anytime.build_options(s, p) == streets, (seed, len(s.history), p)
                 seen += bool(streets)
                 for item in (HOUSE, HOTEL):
                     spots = [
@@ -227,8 +227,8 @@ def test_build_options_are_exactly_the_streets_can_build_allows() -> None:
                         if buildings.even_build_ok(s, sq) and (s.level[sq] == 4) == (item == HOTEL)
                     ]
                     where = (seed, len(s.history), p, item)
-                    assert buildings.place_squares(s, p, item) == spots, where
-                    assert buildings.can_place_now(s, p, item) == bool(spots), where
+                    assert shortage.place_squares(s, p, item) == spots, where
+                    assert shortage.can_place_now(s, p, item) == bool(spots), where
                     placed += item == HOTEL and bool(spots)
     assert seen > 100  # building was possible often
     assert placed > 100  # ... hotels too

@@ -4,7 +4,8 @@ rent claim whose payer is gone, and a building won at auction with nowhere left 
 from __future__ import annotations
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.frames import HOUSE, PlaceFrame
+from meeple.games.monopoly.frames import HOUSE
+from meeple.games.monopoly.rules.shortage import PlaceFrame
 from tests.monopoly.helpers import act, at, cash, dice, game, jail, kinds, own, turn_of
 
 

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from meeple.games.monopoly import MonopolyState
-from meeple.games.monopoly.frames import HOUSE, AuctionFrame
+from meeple.games.monopoly.frames import HOUSE
+from meeple.games.monopoly.rules.auction import AuctionFrame
 from meeple.games.monopoly.tables import ELEMENT, OP_SNOWFLAKE, SNOWFLAKE
 from tests.monopoly.helpers import (
     act,

@@ -13,7 +13,8 @@ from meeple.games.monopoly import actions as A
 from meeple.games.monopoly import new_monopoly
 from meeple.games.monopoly.bots import StandardBot
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
-from meeple.games.monopoly.frames import AuctionFrame, TradeFrame
+from meeple.games.monopoly.rules.auction import AuctionFrame
+from meeple.games.monopoly.rules.trade import TradeFrame
 from meeple.games.monopoly.state import MonopolyState
 from meeple.kernel.protocol import Action
 from meeple.kernel.rng import derive_seed

@@ -161,7 +161,7 @@ def test_the_audit_catches_stale_seats_that_may_trade_and_stale_build_options() 
     """The seats with someone to trade with (``trade.may_start``, asked for every player after
     every turn) and where a player may build (``build_options``: the spots, then the cash) are
     kept per board stamp; kept wrongly, the audit says so."""
-    from meeple.games.monopoly.rules import trade
+    from meeple.games.monopoly.rules import anytime, trade
 
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = 2
@@ -172,7 +172,7 @@ def test_the_audit_catches_stale_seats_that_may_trade_and_stale_build_options() 
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = s.owner[3] = 0
     s.board_changed()
-    assert audit(s) == [] and s.build_options(0) == [1, 3]
+    assert audit(s) == [] and anytime.build_options(s, 0) == [1, 3]
     s._build_spots = [1]  # kept wrongly
     problems = audit(s)
     assert any("build spots" in p for p in problems)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from meeple.games.monopoly.frames import AuctionFrame
+from meeple.games.monopoly.rules.auction import AuctionFrame
 from meeple.games.monopoly.state import MonopolyState
 from meeple.kernel.family import new_game as engine_game
 from meeple.kernel.protocol import Action

@@ -3,7 +3,7 @@
 DESIGN.md, "Correctness you can see": money conserved with the bank as the only source and sink;
 houses and hotels conserved with the bank's stock; one owner per deed; even building; no
 building in a group with a mortgage; Get Out of Jail Free cards conserved; no negative cash;
-the hot path's shortcuts (``has_management``, ``is_legal`` for moving on) agree with the full
+the hot path's shortcuts (``anytime.has_any``, ``is_legal`` for moving on) agree with the full
 legal-action lists; and the board stamp is honest: a change to who owns, builds, mortgages, holds
 a jail card or plays takes a new stamp (pass :func:`board_signature` from before the action), each
 group whose squares changed is named in the state's log of changes, and what is cached under the
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import HOTEL, HOUSE
-from meeple.games.monopoly.rules import buildings, rent, trade
+from meeple.games.monopoly.rules import anytime, buildings, rent, trade
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -161,8 +161,8 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
             if s.is_legal(a) != (a in legal):
                 bad.append(f"is_legal({a}) disagrees with legal_actions() at '{s.decision_name()}'")
         for q in range(s.n):
-            if alive[q] and s.has_management(q) != bool(s.management(q)):
-                bad.append(f"has_management({q}) disagrees with management({q})")
+            if alive[q] and anytime.has_any(s, q) != bool(anytime.options(s, q)):
+                bad.append(f"anytime.has_any({q}) disagrees with anytime.options({q})")
     elif not s.end_reason:
         bad.append("the game is over without a reason")
     return bad

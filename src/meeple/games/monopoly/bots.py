@@ -22,18 +22,23 @@ from pathlib import Path
 from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.frames import (
-    DEED,
-    AuctionFrame,
-    BuyFrame,
-    DebtFrame,
-    MortgageFeeFrame,
-    PlaceFrame,
-    ShortageFrame,
-    SnowflakeFrame,
-    TradeFrame,
+from meeple.games.monopoly.frames import DEED
+from meeple.games.monopoly.rules import (
+    anytime,
+    bankruptcy,
+    buildings,
+    buying,
+    mortgage,
+    rent,
+    trade,
 )
-from meeple.games.monopoly.rules import bankruptcy, buildings, buying, mortgage, rent, trade
+from meeple.games.monopoly.rules.auction import AuctionFrame
+from meeple.games.monopoly.rules.bankruptcy import DebtFrame
+from meeple.games.monopoly.rules.buying import BuyFrame
+from meeple.games.monopoly.rules.mortgage import MortgageFeeFrame
+from meeple.games.monopoly.rules.shortage import PlaceFrame, ShortageFrame
+from meeple.games.monopoly.rules.snowflake import SnowflakeFrame
+from meeple.games.monopoly.rules.trade import TradeFrame
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
 from meeple.kernel.bot import Bot
@@ -443,7 +448,7 @@ class StandardBot(Bot):
         build, trade, then move on. The options come from the state's own option lists (the
         ones its legal actions are made of)."""
         if s.claims:  # (rarely any: no list made for none)
-            claims = s.claim_options(me)
+            claims = anytime.claim_options(s, me)
             if claims:
                 return A.act(A.CLAIM_RENT, claims[0])
         reserve = self.reserve(s, me)
@@ -452,7 +457,7 @@ class StandardBot(Bot):
         # Lift mortgages on set deeds first, when rich (self.reserve set _my_mortgages and
         # _cheapest_lift: when even the cheapest lift would leave too little, none will do).
         if self._my_mortgages and cash - self._cheapest_lift >= reserve + self.p.unmortgage_extra:
-            lifts = s.lift_options(me)
+            lifts = anytime.lift_options(s, me)
             if lifts:  # the first of the most valuable
                 sq, best = -1, 0.0
                 for m in lifts:
@@ -463,7 +468,7 @@ class StandardBot(Bot):
                     return A.act(A.UNMORTGAGE, sq)
         # (_has_set and _min_house were set by self.reserve above)
         can_pay = self._has_set and cash - self._min_house >= reserve
-        builds = s.build_options(me) if can_pay else None
+        builds = anytime.build_options(s, me) if can_pay else None
         if builds:
             sq = builds[0]  # the first of the lowest level, the dearest houses among those
             for m in builds:
@@ -516,7 +521,7 @@ class StandardBot(Bot):
                 and me == self._poor_me
                 and s.cash[me] - self._poor_balance < reserve
             )
-            targets = 0 if hopeless else s.trade_mask(me)
+            targets = 0 if hopeless else anytime.trade_mask(s, me)
             if targets:
                 plan = self.find_offer(s, me, offers, targets, reserve)
                 if plan:

@@ -419,3 +419,22 @@ def builtin_edition(edition_id: str) -> Edition:
     f = folder / f"{edition_id}.toml"
     data = tomllib.loads(f.read_text(encoding="utf-8"))
     return parse_edition(data, f"editions/{edition_id}.toml")
+
+
+def with_rule_overrides(edition: Edition, overrides: Any) -> Edition:
+    """``edition`` with the rule options a game's ``options["rules"]`` sets (checked by the
+    same model as an edition file, and named in the error: ``options.rules.KEY: ...``)."""
+    if not overrides:
+        return edition
+    if not isinstance(overrides, dict):
+        raise ValueError("options.rules must be a table of rule options")
+    merged = {**edition.model.rules.model_dump(), **overrides}
+    try:
+        RulesModel.model_validate(merged)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise ValueError(f"options.rules.{loc}: {err['msg']}") from None
+    data = edition.model.model_dump()
+    data["rules"] = merged
+    return parse_edition(data, edition.source)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.frames import AuctionFrame
+from meeple.games.monopoly.rules.auction import AuctionFrame
 from meeple.kernel.encoding import ActionEncoding
 from meeple.kernel.protocol import Action, GameState
 

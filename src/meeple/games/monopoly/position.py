@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.monopoly.frames import DebtFrame
 from meeple.games.monopoly.hidden import determinize
+from meeple.games.monopoly.rules.bankruptcy import DebtFrame
 from meeple.games.monopoly.rules.buildings import HOTEL_LEVEL as HOTEL
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import STREET

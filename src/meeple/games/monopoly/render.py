@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Final
 from rich.text import Text
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.frames import HOTEL, TradeFrame
+from meeple.games.monopoly.frames import HOTEL
+from meeple.games.monopoly.rules.trade import TradeFrame
 from meeple.games.monopoly.tables import RAILROAD, STREET, TAX, UTILITY, Edition
 from meeple.kernel.protocol import Action
 

@@ -1,8 +1,10 @@
 """The state of a Monopoly-family game and its kernel-protocol methods.
 
 The state is flat (lists of ints and bools indexed by seat or square) so that cloning and
-saving are cheap; rule logic lives in :mod:`meeple.games.monopoly.rules`, one module per rule.
-This module dispatches: who decides now, which actions are legal, and which rule an action runs.
+saving are cheap. It holds the board, the players and the stack of decisions; the decision in
+progress (a phase of the turn or a frame on the stack: ``frames.py``, each owned by its rule
+in :mod:`meeple.games.monopoly.rules`) says which actions are legal and plays them. Saving is
+``saved.py``'s, what a seat sees ``view.py``'s.
 """
 
 from __future__ import annotations
@@ -13,35 +15,13 @@ from typing import Any, Final
 from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
+from meeple.games.monopoly import saved
 from meeple.games.monopoly.describe import describe_action, describe_event
-from meeple.games.monopoly.edition import RulesModel, builtin_edition, parse_edition
-from meeple.games.monopoly.frames import (
-    AuctionFrame,
-    BuyFrame,
-    DebtFrame,
-    Frame,
-    MortgageFeeFrame,
-    PlaceFrame,
-    ShortageFrame,
-    SnowflakeFrame,
-    TradeFrame,
-    frame_from_dict,
-)
-from meeple.games.monopoly.rules import (
-    auction,
-    bankruptcy,
-    buildings,
-    buying,
-    jail,
-    money,
-    mortgage,
-    movement,
-    rent,
-    snowflake,
-    trade,
-    turns,
-)
-from meeple.games.monopoly.tables import NO_GROUP, STREET, Edition
+from meeple.games.monopoly.edition import builtin_edition, with_rule_overrides
+from meeple.games.monopoly.frames import Decision, Frame
+from meeple.games.monopoly.rules import anytime, auction, buildings, turns
+from meeple.games.monopoly.tables import NO_GROUP, Edition
+from meeple.games.monopoly.view import views as seen_by
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import (
     END_TURN as MOVE_END_TURN,
@@ -79,8 +59,13 @@ class _Stamps:
 
 _STAMPS: Final = _Stamps()
 _MASK_BITS: Final = 62  # groups a groups_changed_since mask can name
-_MGMT: Final = frozenset(
-    {A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE, A.CLAIM_RENT}
+# The phases of the turn, by ``MonopolyState.phase``: the decision when no frame is on the stack.
+_PHASES: Final[tuple[Decision, ...]] = (
+    turns.PreRoll(),
+    turns.InJail(),
+    turns.EndTurn(),
+    turns.Window(),
+    turns.Over(),
 )
 
 
@@ -110,7 +95,7 @@ class MonopolyState(GameState):
         # stream itself (shuffling draws from the stream: most of a clone's time otherwise).
         options = dict(options or {})
         self._options = options
-        self.ed = edition = _with_rule_overrides(edition, options.get("rules"))
+        self.ed = edition = with_rule_overrides(edition, options.get("rules"))
         self.rules = r = edition.rules
         self.max_turns = int(options.get("max_turns") or 0)
         if not r.min_players <= players <= r.max_players:
@@ -280,31 +265,9 @@ class MonopolyState(GameState):
         turns.finish(self, reason)
 
     def drop_frames_of(self, p: int) -> None:
-        """Remove decisions that belonged to eliminated seat ``p``."""
-        kept: list[Frame] = []
-        for f in self.stack:
-            if isinstance(f, BuyFrame | MortgageFeeFrame | PlaceFrame) and f.decider() == p:
-                continue
-            if isinstance(f, DebtFrame) and p in (f.debtor, f.creditor):
-                continue
-            if isinstance(f, TradeFrame) and p in (f.proposer, f.target):
-                continue
-            if isinstance(f, ShortageFrame):
-                if f.requester == p:
-                    continue
-                f.asking = [q for q in f.asking if q != p]
-                f.wanting = [q for q in f.wanting if q != p]
-            if isinstance(f, AuctionFrame) and p in f.active:
-                i = f.active.index(p)
-                f.active.pop(i)
-                if i < f.turn:
-                    f.turn -= 1
-                if f.active:
-                    f.turn %= len(f.active)
-                if f.high_bidder == p:
-                    f.high, f.high_bidder = 0, -1
-            kept.append(f)
-        self.stack = kept
+        """Remove decisions that belonged to eliminated seat ``p`` (each frame says which:
+        ``Frame.without``), and ``p``'s window."""
+        self.stack = [f for f in self.stack if f.without(p)]
         self.window = [q for q in self.window[self.window_next :] if q != p]
         self.window_next = 0
 
@@ -341,163 +304,15 @@ class MonopolyState(GameState):
         self._built = buildings.find_built_groups(self)
         self.board_changed()
 
+    def decision(self) -> Decision:
+        """The decision in progress: the frame on top of the stack, else the turn's phase.
+        It knows the legal actions, refusals and how to play its own actions."""
+        return self.stack[-1] if self.stack else _PHASES[self.phase]
+
     def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
-        p = self.current_player()
-        if not self.stack:
-            ph = self.phase
-            if ph == self.PRE_ROLL:
-                return [A.A_ROLL, *self.management(p)]
-            if ph == self.JAIL:
-                out = []
-                if self.cash[p] >= self.rules.jail_fine:
-                    out.append(A.A_PAY_FINE)
-                out += [A.act(A.USE_CARD, d) for d, h in enumerate(self.card_holder) if h == p]
-                if self.rules.jail_style == "jail":  # Time Out has no tries at doubles
-                    out.append(A.A_ROLL)
-                return out + self.management(p)
-            if ph == self.END_TURN:
-                return [A.A_END_TURN, *self.management(p)]
-            return [A.A_PASS, *self.management(p)]  # WINDOW
-        f = self.stack[-1]
-        if isinstance(f, BuyFrame):
-            out = [A.A_BUY] if buying.can_buy(self, f) else []
-            return [*out, A.A_DECLINE, *self.raise_money(p)]
-        if isinstance(f, AuctionFrame):
-            return [*(A.act(A.BID, x) for x in auction.bid_ladder(self, f)), A.A_PASS]
-        if isinstance(f, DebtFrame):
-            out = self.raise_money(p)
-            out += [A.act(A.TRADE, q) for q in trade.can_start(self, p)]
-            if bankruptcy.can_declare(self, f):
-                out.append(A.A_BANKRUPT)
-            return out
-        if isinstance(f, TradeFrame):
-            return self._trade_actions(f)
-        if isinstance(f, MortgageFeeFrame):
-            sq = f.deeds[0]
-            out = []
-            if self.cash[p] >= self.ed.unmortgage_cost[sq]:
-                out.append(A.act(A.LIFT_MORTGAGE, sq))
-            out.append(A.act(A.KEEP_MORTGAGE, sq))
-            return out
-        if isinstance(f, ShortageFrame):
-            return [A.A_WANT, A.A_NO]
-        if isinstance(f, PlaceFrame):
-            return [A.act(A.PLACE_BUILDING, sq) for sq in buildings.place_squares(self, p, f.item)]
-        if isinstance(f, SnowflakeFrame):
-            return [A.act(A.PLACE_SNOWFLAKE, sq) for sq in snowflake.scenes(self, p)]
-        raise AssertionError(f"unknown frame {f!r}")
-
-    def _trade_actions(self, f: TradeFrame) -> list[Action]:
-        if f.responding:
-            out = [A.A_ACCEPT] if trade.offer_valid(self, f) else []
-            out.append(A.A_REJECT)
-            if f.counters < self.rules.max_counter_offers:
-                out.append(A.A_COUNTER)
-            return out
-        out = []
-        if f.edits < A.MAX_DRAFT_EDITS:
-            out += [
-                A.act(A.TRADE_DEED, sq)
-                for sq in sorted(
-                    trade.tradeable_deeds(self, f.proposer) + trade.tradeable_deeds(self, f.target)
-                )
-            ]
-            out += [
-                A.act(A.TRADE_CARD, d)
-                for d, h in enumerate(self.card_holder)
-                if h in (f.proposer, f.target)
-            ]
-            out += [A.act(A.TRADE_CASH, x) for x in trade.cash_ladder(self, f)]
-        if trade.offer_valid(self, f):
-            out.append(A.A_PROPOSE)
-        out.append(A.A_CANCEL)
-        return out
-
-    def management(self, p: int) -> list[Action]:
-        """The any-time actions open to ``p`` now: build, sell, mortgage, lift, trade, claim.
-
-        An edition without buildings, mortgages or trading (the kids' levels) offers none of
-        those."""
-        out = [A.act(A.BUILD, sq) for sq in self.build_options(p)]
-        out += self.raise_money(p)
-        out += [A.act(A.UNMORTGAGE, sq) for sq in self.lift_options(p)]
-        out += [A.act(A.TRADE, q) for q in self.trade_options(p)]
-        out += [A.act(A.CLAIM_RENT, i) for i in self.claim_options(p)]
-        return out
-
-    def has_management(self, p: int) -> bool:
-        """Whether :meth:`management` offers ``p`` anything, without building the list.
-
-        Deciding whether a window opens happens after every turn for every other player, so
-        this checks the usually non-empty kinds first and stops at the first one found."""
-        r = self.rules
-        return bool(
-            self.has_claim(p)
-            or (r.trading and trade.may_start(self, p))
-            or (r.mortgages and mortgage.may_mortgage_any(self, p))
-            or self.lift_options(p)
-            or (r.buildings and buildings.sell_squares(self, p))
-            or self.build_options(p)
-            or (r.buildings and buildings.sell_group_groups(self, p))
-        )
-
-    def build_options(self, p: int) -> list[int]:
-        """Streets ``p`` may build on now (none in an edition without buildings): where the
-        rules and the bank's stock let ``p`` build (``buildings.build_spots``, kept while the
-        board stamp, the seat and the stock stay), those ``p`` can pay for. Cash changes on
-        most turns and the rest seldom, so the spots are kept apart from the cash; when ``p``
-        can pay for the dearest of them, the answer is the spots themselves. The audit checks
-        the answer against ``buildings.build_squares``. Callers must not change the list."""
-        if not self.rules.buildings:
-            return []
-        key = self._spots_key
-        if (
-            key[0] != self.board_stamp
-            or key[1] != p
-            or key[2] != self.houses
-            or key[3] != self.hotels
-        ):
-            spots = self._build_spots = buildings.build_spots(self, p)
-            dearest = 0
-            for sq in spots:
-                if self.ed.house_cost[sq] > dearest:
-                    dearest = self.ed.house_cost[sq]
-            self._spots_dearest = dearest
-            self._spots_key = (self.board_stamp, p, self.houses, self.hotels)
-            self._builds_cash = -1
-        cash = self.cash[p]
-        if cash >= self._spots_dearest:
-            return self._build_spots
-        if cash != self._builds_cash:
-            cost = self.ed.house_cost
-            self._builds = [sq for sq in self._build_spots if cost[sq] <= cash]
-            self._builds_cash = cash
-        return self._builds
-
-    def lift_options(self, p: int) -> list[int]:
-        """Mortgaged deeds ``p`` can afford to lift now."""
-        return mortgage.unmortgage_squares(self, p) if self.rules.mortgages else []
-
-    def trade_options(self, p: int) -> list[int]:
-        """Seats ``p`` may open a trade offer to now."""
-        return trade.can_start(self, p) if self.rules.trading else []
-
-    def trade_mask(self, p: int) -> int:
-        """:meth:`trade_options` as a bit mask of seats (bit ``q``: seat ``q``)."""
-        return trade.start_mask(self, p) if self.rules.trading else 0
-
-    def claim_options(self, p: int) -> list[int]:
-        """Indexes of the rent claims ``p`` may make now (the rent-claims option)."""
-        return [i for i, c in enumerate(self.claims) if c[0] == p] if self.claims else []
-
-    def has_claim(self, p: int) -> bool:
-        """Whether :meth:`claim_options` offers ``p`` anything (without building the list)."""
-        for c in self.claims:
-            if c[0] == p:
-                return True
-        return False
+        return self.decision().legal(self, self.current_player())
 
     def move_on(self) -> MoveOn | None:
         """The answer that lets the table go on (meeple.kernel.asking), if there is one.
@@ -513,9 +328,9 @@ class MonopolyState(GameState):
             return None
         p = self.current_player()
         if not self.stack and self.phase != self.JAIL:
-            if self.has_claim(p):
+            if anytime.has_claim(self, p):
                 return None
-            worth = bool(self.build_options(p))
+            worth = bool(anytime.build_options(self, p))
             if self.phase == self.PRE_ROLL:
                 return MoveOn(A.A_ROLL, MOVE_ROLL, worth)
             if self.phase == self.END_TURN:
@@ -528,7 +343,7 @@ class MonopolyState(GameState):
         legal bid (``AuctionFrame.next_min``) while it is within ``limit`` and ``seat``'s
         cash, else dropping out (a pass: rules/auction.py)."""
         f = self.stack[-1] if self.stack else None
-        if self.over or not isinstance(f, AuctionFrame) or seat not in f.active:
+        if self.over or not isinstance(f, auction.AuctionFrame) or seat not in f.active:
             return False, None
         if self.current_player() != seat:
             return True, None
@@ -537,150 +352,19 @@ class MonopolyState(GameState):
             return True, A.act(A.BID, low)
         return True, A.A_PASS
 
-    def raise_money(self, p: int) -> list[Action]:
-        """Selling buildings and mortgaging: what a player short of cash may do."""
-        out = []
-        if self.rules.buildings:
-            out += [A.act(A.SELL_BUILDING, sq) for sq in buildings.sell_squares(self, p)]
-            out += [A.act(A.SELL_GROUP, g) for g in buildings.sell_group_groups(self, p)]
-        if self.rules.mortgages:
-            out += [A.act(A.MORTGAGE, sq) for sq in mortgage.mortgage_squares(self, p)]
-        return out
-
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now: the same answer as membership in
-        :meth:`legal_actions` (plus any amount in range for a bid or trade cash), decided from
-        the option lists and rule checks that list is made of, without building it. Every
-        action applied is checked here, so most of a game never builds a list of actions;
-        ``tests/monopoly/test_is_legal.py`` checks both answers agree."""
+        :meth:`legal_actions` (plus any amount in range for a bid or trade cash), decided by
+        the decision in progress from the option lists and rule checks that list is made of,
+        without building it. Every action applied is checked here, so most of a game never
+        builds a list of actions; ``tests/monopoly/test_is_legal.py`` checks both answers
+        agree."""
         if self.over:
             return False
         kind, args = action.kind, action.args
-        if not args and not self.stack:
-            # Moving on (most actions of a game) is always legal in its phase: checked before
-            # the general case (none of these three kinds takes an argument or is management).
-            ph = self.phase
-            if kind == A.PASS:
-                if ph == self.WINDOW:
-                    return True
-            elif kind == A.ROLL:
-                if ph == self.PRE_ROLL:
-                    return True
-            elif kind == A.END_TURN and ph == self.END_TURN:
-                return True
         if len(args) != (1 if kind in A.WITH_ARG else 0):
             return False
-        arg = args[0] if args else 0
-        if not self.stack:
-            ph = self.phase
-            p = self.current_player()
-            if kind in _MGMT:
-                return self._may_manage(p, kind, arg)
-            if ph == self.JAIL:
-                if kind == A.ROLL:
-                    return self.rules.jail_style == "jail"  # Time Out has no tries at doubles
-                if kind == A.PAY_FINE:
-                    return self.cash[p] >= self.rules.jail_fine
-                if kind == A.USE_CARD:
-                    return 0 <= arg < len(self.card_holder) and self.card_holder[arg] == p
-                return False
-            if ph == self.PRE_ROLL:
-                return kind == A.ROLL
-            if ph == self.END_TURN:
-                return kind == A.END_TURN
-            return kind == A.PASS  # WINDOW
-        p = self.current_player()
-        f = self.stack[-1]
-        if isinstance(f, BuyFrame):
-            if kind == A.BUY:
-                return buying.can_buy(self, f)
-            return kind == A.DECLINE or self._may_raise(p, kind, arg)
-        if isinstance(f, AuctionFrame):
-            if kind == A.BID:
-                return f.next_min() <= arg <= self.cash[p]
-            return kind == A.PASS
-        if isinstance(f, DebtFrame):
-            if kind == A.TRADE:
-                return arg in trade.can_start(self, p)
-            if kind == A.BANKRUPT:
-                return bankruptcy.can_declare(self, f)
-            return self._may_raise(p, kind, arg)
-        if isinstance(f, TradeFrame):
-            return self._may_trade(f, kind, arg)
-        if isinstance(f, MortgageFeeFrame):
-            sq = f.deeds[0]
-            if kind == A.LIFT_MORTGAGE:
-                return arg == sq and self.cash[p] >= self.ed.unmortgage_cost[sq]
-            return kind == A.KEEP_MORTGAGE and arg == sq
-        if isinstance(f, ShortageFrame):
-            return kind == A.WANT_BUILDING or kind == A.NO_BUILDING
-        if isinstance(f, PlaceFrame):
-            return kind == A.PLACE_BUILDING and arg in buildings.place_squares(self, p, f.item)
-        if isinstance(f, SnowflakeFrame):
-            return kind == A.PLACE_SNOWFLAKE and arg in snowflake.scenes(self, p)
-        raise AssertionError(f"unknown frame {f!r}")
-
-    def _may_manage(self, p: int, kind: str, arg: int) -> bool:
-        """Whether management action ``kind arg`` is among :meth:`management`'s."""
-        if kind == A.BUILD:
-            return arg in self.build_options(p)
-        if kind == A.UNMORTGAGE:
-            return arg in self.lift_options(p)
-        if kind == A.TRADE:
-            return 0 <= arg < self.n and (self.trade_mask(p) >> arg) & 1 == 1
-        if kind == A.CLAIM_RENT:
-            return arg in self.claim_options(p)
-        return self._may_raise(p, kind, arg)
-
-    def _may_raise(self, p: int, kind: str, arg: int) -> bool:
-        """Whether ``kind arg`` is among :meth:`raise_money`'s (a square's own rule, not the
-        lists: a built square has one owner, so ``sell_squares`` is ``can_sell`` of each, and
-        ``mortgage_squares`` is ``can_mortgage`` of each deed)."""
-        if kind == A.SELL_BUILDING:
-            return (
-                self.rules.buildings
-                and 0 <= arg < self.ed.size
-                and buildings.can_sell(self, p, arg)
-            )
-        if kind == A.SELL_GROUP:
-            return self.rules.buildings and arg in buildings.sell_group_groups(self, p)
-        if kind == A.MORTGAGE:
-            return (
-                self.rules.mortgages
-                and 0 <= arg < self.ed.size
-                and self.ed.is_property[arg]
-                and mortgage.can_mortgage(self, p, arg)
-            )
-        return False
-
-    def _may_trade(self, f: TradeFrame, kind: str, arg: int) -> bool:
-        """Whether ``kind arg`` is among :meth:`_trade_actions`' (any cash amount in range)."""
-        if f.responding:
-            if kind == A.ACCEPT:
-                return trade.offer_valid(self, f)
-            if kind == A.COUNTER:
-                return f.counters < self.rules.max_counter_offers
-            return kind == A.REJECT
-        if kind == A.PROPOSE:
-            return trade.offer_valid(self, f)
-        if kind == A.CANCEL:
-            return True
-        if f.edits >= A.MAX_DRAFT_EDITS:
-            return False
-        if kind == A.TRADE_DEED:  # (trade.tradeable_deeds of either side, without the lists)
-            ed = self.ed
-            if not (0 <= arg < ed.size and ed.is_property[arg]):
-                return False
-            o = self.owner[arg]
-            return (o == f.proposer or o == f.target) and not buildings.built_groups(self)[
-                ed.group_of[arg]
-            ]
-        if kind == A.TRADE_CARD:
-            both = (f.proposer, f.target)
-            return 0 <= arg < len(self.card_holder) and self.card_holder[arg] in both
-        if kind == A.TRADE_CASH:
-            return -self.cash[f.target] <= arg <= self.cash[f.proposer]
-        return False
+        return self.decision().allows(self, self.current_player(), kind, args[0] if args else 0)
 
     def apply(self, action: Action) -> Sequence[Event]:
         if not self.is_legal(action):
@@ -695,180 +379,36 @@ class MonopolyState(GameState):
         return events if events is not None else ()
 
     def _dispatch(self, action: Action) -> None:
+        # An any-time action is played the same way whichever decision allowed it; any other
+        # is the decision's own.
         kind = action.kind
-        if not self.stack:  # (the commonest actions first: none of them is management)
-            if kind == A.PASS:  # a window closes
-                self.window_next += 1
-                return
-            if kind == A.ROLL:  # (before a roll or in jail: the player on turn decides)
-                p = self.turn
-                turns.expire_claims(self)
-                if self.phase == self.JAIL:
-                    jail.roll_in_jail(self, p)
-                else:
-                    movement.roll_and_move(self, p)
-                at = self.ed.size if self.in_jail[p] else self.pos[p]
-                self.landings[at] = self.landings[at] + 1  # (as money.bank_pays says why)
-                return
-            if kind == A.END_TURN:
-                turns.end_turn(self)
-                return
-        p = self.current_player()
         arg = action.args[0] if action.args else 0
-        if kind in _MGMT:
-            self._management(p, kind, arg)
-            return
-        if not self.stack:
-            if kind == A.PAY_FINE:
-                jail.pay_fine(self, p)
-            elif kind == A.USE_CARD:
-                jail.use_card(self, p, arg)
-            return
-        f = self.stack[-1]
-        if isinstance(f, BuyFrame):
-            if kind == A.BUY:
-                buying.buy(self, f)
-            else:
-                buying.decline(self, f)
-        elif isinstance(f, AuctionFrame):
-            if kind == A.BID:
-                auction.bid(self, f, arg)
-            else:
-                auction.drop_out(self, f)
-        elif isinstance(f, DebtFrame):
-            bankruptcy.declare(self, f)
-        elif isinstance(f, TradeFrame):
-            self._trade(f, kind, arg)
-        elif isinstance(f, MortgageFeeFrame):
-            if kind == A.LIFT_MORTGAGE:
-                mortgage.lift_now(self, f, arg)
-            else:
-                mortgage.keep_mortgaged(self, f, arg)
-        elif isinstance(f, ShortageFrame):
-            buildings.answer_shortage(self, f, kind == A.WANT_BUILDING)
-        elif isinstance(f, PlaceFrame):
-            buildings.place_won(self, f, arg)
-        elif isinstance(f, SnowflakeFrame):
-            snowflake.place(self, p, arg)
-
-    def _management(self, p: int, kind: str, arg: int) -> None:
-        if kind == A.BUILD:
-            buildings.request_build(self, p, arg)
-        elif kind == A.SELL_BUILDING:
-            buildings.sell(self, p, arg)
-        elif kind == A.SELL_GROUP:
-            buildings.sell_group(self, p, arg)
-        elif kind == A.MORTGAGE:
-            mortgage.mortgage(self, p, arg)
-        elif kind == A.UNMORTGAGE:
-            mortgage.unmortgage(self, p, arg)
-        elif kind == A.TRADE:
-            trade.start(self, p, arg)
-        elif kind == A.CLAIM_RENT:
-            owner, payer, amount, _, sq = self.claims.pop(arg)
-            if self._events is not None:
-                self.event("rent", owner=owner, payer=payer, square=sq, amount=amount)
-            money.charge(self, payer, owner, amount)
-
-    def _trade(self, f: TradeFrame, kind: str, arg: int) -> None:
-        if kind in (A.TRADE_DEED, A.TRADE_CARD, A.TRADE_CASH):
-            f.edits += 1
-        if kind == A.TRADE_DEED:
-            trade.toggle_deed(f, arg)
-        elif kind == A.TRADE_CARD:
-            trade.toggle_card(f, arg)
-        elif kind == A.TRADE_CASH:
-            f.cash = arg
-        elif kind == A.PROPOSE:
-            trade.propose(self, f)
-        elif kind == A.CANCEL:
-            trade.cancel(self, f)
-        elif kind == A.ACCEPT:
-            trade.accept(self, f)
-        elif kind == A.REJECT:
-            trade.reject(self, f)
-        elif kind == A.COUNTER:
-            trade.counter(self, f)
+        p = self.current_player()
+        if kind in anytime.KINDS:
+            anytime.play(self, p, kind, arg)
+        else:
+            self.decision().play(self, p, kind, arg)
 
     def _settle(self) -> None:
         """Run everything that needs no decision, until someone must decide or the game ends:
-        pay debts once the cash is there, close decided auctions, skip empty windows."""
-        while not self.over:
-            if self.stack:
-                f = self.stack[-1]
-                if isinstance(f, DebtFrame):
-                    if bankruptcy.settle(self, f):
-                        return
-                elif isinstance(f, AuctionFrame):
-                    if auction.settle(self, f):
-                        return
-                elif isinstance(f, ShortageFrame):
-                    if buildings.settle_shortage(self, f):
-                        return
-                elif isinstance(f, PlaceFrame):
-                    if buildings.place_squares(self, f.player, f.item):
-                        return
-                    self.stack.pop()  # nowhere legal to put it any more: the bid is refunded
-                    money.bank_pays(self, f.player, f.paid)
-                elif isinstance(f, MortgageFeeFrame) and not f.deeds:
-                    self.stack.pop()
-                else:
-                    return
-                continue
-            ph = self.phase
-            if ph == self.END_TURN:
-                if self.has_management(self.turn):
-                    return
-                turns.end_turn(self)
-            elif ph == self.WINDOW:
-                if self.window_next == len(self.window):
-                    turns.next_turn(self)
-                    continue
-                if self.has_management(self.window[self.window_next]):
-                    return
-                self.window_next += 1
-            elif (
-                ph == self.JAIL
-                and self.rules.jail_style == "time_out"
-                and jail.time_out_stuck(self, self.turn)
-            ):
-                jail.leave_time_out_broke(self, self.turn)
-            else:
-                return
+        pay debts once the cash is there, close decided auctions, skip empty windows (each
+        decision's ``settle``)."""
+        while not self.over and not self.decision().settle(self):
+            pass
 
     def why_illegal(self, action: Action) -> str:
-        """A sentence saying why ``action`` is not legal now."""
+        """A sentence saying why ``action`` is not legal now: the decision's own reason in
+        the rules' words when it has one, else what is legal instead."""
         if self.over:
             return "the game is over"
         p = self.current_player()
-        legal = self.legal_actions()
-        kinds = sorted({a.kind for a in legal})
-        top = self.stack[-1] if self.stack else None
         if action.kind not in A.ALL_KINDS:
             return f"there is no action {action.kind!r}"
-        if action.kind == A.BUY and isinstance(top, BuyFrame):
-            price = self.ed.price[top.square]
-            name = self.ed.square_names[top.square]
-            why = (
-                f"cash {self.cash[p]} is less than the price {price}"
-                if self.cash[p] < price
-                else "no sold sign left"
-            )
-            return f"cannot buy {name}: {why}; legal action kinds: {', '.join(kinds)}"
-        if action.kind == A.BID and isinstance(top, AuctionFrame):
-            return f"a bid must be between {top.next_min()} and your cash {self.cash[p]}"
-        if (
-            action.kind == A.BUILD
-            and len(action.args) == 1
-            and top is None
-            and self.rules.buildings
-        ):
-            return _build_reason(self, p, action.args[0])
-        deed = action.args[0] if len(action.args) == 1 else -1
-        if action.kind in _DEED_REASONS and 0 <= deed < self.ed.size:
-            why = _DEED_REASONS[action.kind](self, p, deed)
-            if why:
-                return why
+        why = self.decision().refusal(self, p, action) or anytime.refusal(self, p, action)
+        if why:
+            return why
+        legal = self.legal_actions()
+        kinds = sorted({a.kind for a in legal})
         if action.kind not in kinds:
             return (
                 f"seat {p} must decide '{self.decision_name()}' now; legal action kinds: "
@@ -879,9 +419,7 @@ class MonopolyState(GameState):
 
     def decision_name(self) -> str:
         """The name of the current decision (a frame name or a phase name)."""
-        if self.stack:
-            return self.stack[-1].name
-        return self.PHASE_NAMES[self.phase]
+        return self.decision().name
 
     # -- copies, saves, views -----------------------------------------------------------
 
@@ -921,89 +459,12 @@ class MonopolyState(GameState):
         return c
 
     def snapshot(self) -> dict[str, Any]:
-        snap = self._snapshot()
-        if self.dice_script:  # only then, so the save files of other games stay as they were
-            snap["dice_script"] = list(self.dice_script)
-        return snap
-
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "rng": self.rng.state,
-            "cash": list(self.cash),
-            "pos": list(self.pos),
-            "in_jail": list(self.in_jail),
-            "jail_turns": list(self.jail_turns),
-            "alive": list(self.alive),
-            "offers": list(self.offers),
-            "owner": list(self.owner),
-            "level": list(self.level),
-            "mortgaged": list(self.mortgaged),
-            "landings": list(self.landings),
-            "houses": self.houses,
-            "hotels": self.hotels,
-            "decks": [list(d) for d in self.decks],
-            "card_holder": list(self.card_holder),
-            "turn": self.turn,
-            "turn_no": self.turn_no,
-            "phase": self.PHASE_NAMES[self.phase],
-            "doubles": self.doubles,
-            "dice": list(self.dice),
-            "window": self.window[self.window_next :],
-            "stack": [f.to_dict() for f in self.stack],
-            "claims": [list(c) for c in self.claims],
-            "eliminated": list(self.eliminated),
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "bank_in": self.bank_in,
-            "bank_out": self.bank_out,
-            "snowflake": self.snowflake,
-            "bankrupt_seat": self.bankrupt_seat,
-        }
+        return saved.snapshot(self)
 
     def restore(self, snap: dict[str, Any]) -> None:
         """Load a :meth:`snapshot` into this state (same edition and seats). ``KeyError`` or
         ``ValueError`` on malformed data; the caller turns them into a save-file error."""
-        n, size = self.n, self.ed.size
-
-        def ints(key: str, length: int) -> list[int]:
-            v = snap[key]
-            if (
-                not isinstance(v, list)
-                or len(v) != length
-                or not all(isinstance(x, int) for x in v)
-            ):
-                raise ValueError(f"{key} must be a list of {length} integers")
-            return [int(x) for x in v]
-
-        self.rng.state = int(snap["rng"])
-        self.cash, self.pos = ints("cash", n), ints("pos", n)
-        self.in_jail = [bool(x) for x in ints("in_jail", n)]
-        self.jail_turns, self.offers = ints("jail_turns", n), ints("offers", n)
-        self.alive = [bool(x) for x in ints("alive", n)]
-        self.owner, self.level = ints("owner", size), ints("level", size)
-        self.mortgaged = [bool(x) for x in ints("mortgaged", size)]
-        self.landings = ints("landings", size + 1)
-        self.houses, self.hotels = int(snap["houses"]), int(snap["hotels"])
-        self.decks = [[int(x) for x in d] for d in snap["decks"]]
-        if len(self.decks) != len(self.ed.decks):
-            raise ValueError("decks: wrong number of decks for this edition")
-        self.card_holder = ints("card_holder", len(self.ed.jail_cards))
-        self.turn, self.turn_no = int(snap["turn"]), int(snap["turn_no"])
-        self.phase = self.PHASE_NAMES.index(snap["phase"])
-        self.doubles = int(snap["doubles"])
-        d = snap["dice"]
-        self.dice = (int(d[0]), int(d[1]))
-        self.window = [int(x) for x in snap["window"]]
-        self.window_next = 0
-        self.stack = [frame_from_dict(f) for f in snap["stack"]]
-        self.claims = [[int(x) for x in c] for c in snap["claims"]]
-        self.eliminated = [int(x) for x in snap["eliminated"]]
-        self.over, self.end_reason = bool(snap["over"]), str(snap["end_reason"])
-        self.bank_in, self.bank_out = int(snap["bank_in"]), int(snap["bank_out"])
-        self.snowflake = int(snap["snowflake"])
-        self.bankrupt_seat = int(snap["bankrupt_seat"])
-        self.dice_script = [int(x) for x in snap.get("dice_script", [])]
-        self.invalidate()
+        saved.restore(self, snap)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it: everything on the table, nothing hidden.
@@ -1014,89 +475,7 @@ class MonopolyState(GameState):
         return self.views([seat])[0]
 
     def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
-        # The table is made once and shared: only the seat, an offer being drafted and the
-        # decider's legal actions differ from one seat's view to another's.
-        ed = self.ed
-        decider = self.current_player()
-        top = self.stack[-1] if self.stack else None
-        shown = None if top is None else top.to_dict()
-        drafted: dict[str, Any] | None = None  # what the others see of an offer being drafted
-        proposer = -1
-        if isinstance(top, TradeFrame) and not top.responding:
-            proposer = top.proposer
-            drafted = {
-                "frame": "trade",
-                "proposer": proposer,
-                "target": top.target,
-                "drafting": True,
-            }
-        phase, decision = self.PHASE_NAMES[self.phase], self.decision_name()
-        dice = list(self.dice)
-        players = [
-            {
-                "seat": p,
-                "cash": self.cash[p],
-                "position": self.pos[p],
-                "in_jail": self.in_jail[p],
-                "jail_turns": self.jail_turns[p],
-                "alive": self.alive[p],
-                "jail_cards": [d for d, h in enumerate(self.card_holder) if h == p],
-                "net_worth": money.net_worth(self, p),
-            }
-            for p in range(self.n)
-        ]
-        names, owner, level, mortgaged = ed.square_names, self.owner, self.level, self.mortgaged
-        squares = [
-            {
-                "index": sq,
-                "name": names[sq],
-                "owner": owner[sq],
-                "level": level[sq],
-                "mortgaged": mortgaged[sq],
-            }
-            for sq in range(ed.size)
-        ]
-        bank = {"houses": self.houses, "hotels": self.hotels}
-        decks = [
-            {"id": d.id, "name": d.name, "cards_left": len(self.decks[i])}
-            for i, d in enumerate(ed.decks)
-        ]
-        claims = [
-            {"owner": c[0], "payer": c[1], "amount": c[2], "square": c[4]} for c in self.claims
-        ]
-        assumed = list(ed.assumed)
-        out: list[dict[str, Any]] = []
-        for seat in seats:
-            frame = drafted if drafted is not None and seat != proposer else shown
-            legal: list[str] = []
-            if seat is not None and seat == decider:
-                legal = [str(a) for a in self.legal_actions()]
-            out.append(
-                {
-                    "game": ed.id,
-                    "edition": ed.name,
-                    "seat": seat,
-                    "turn": self.turn,
-                    "turn_no": self.turn_no,
-                    "phase": phase,
-                    "decision": decision,
-                    "decider": decider,
-                    "frame": frame,
-                    "dice": dice,
-                    "doubles": self.doubles,
-                    "players": players,
-                    "squares": squares,
-                    "bank": bank,
-                    "decks": decks,
-                    "claims": claims,
-                    "over": self.over,
-                    "end_reason": self.end_reason,
-                    "snowflake": self.snowflake,
-                    "assumed": assumed,
-                    "legal_actions": legal,
-                }
-            )
-        return out
+        return seen_by(self, seats)
 
     def money_of(self, seat: int) -> int:
         return self.cash[seat]
@@ -1120,92 +499,6 @@ class MonopolyState(GameState):
         from meeple.games.monopoly.render import rules_lines
 
         return rules_lines(self.ed)
-
-
-def _mortgage_reason(s: MonopolyState, p: int, sq: int) -> str:
-    """Why ``p`` may not mortgage ``sq`` (rules/mortgage.py), or "" when the deed allows it."""
-    ed = s.ed
-    if not s.rules.mortgages:
-        return "this edition has no mortgages"
-    if s.owner[sq] != p:
-        return f"you do not own {ed.square_names[sq]}"
-    if s.mortgaged[sq]:
-        return f"{ed.square_names[sq]} is mortgaged already"
-    g = ed.group_of[sq]
-    if ed.kind[sq] == STREET and buildings.group_has_buildings(s, g):
-        return f"sell the buildings on {ed.groups[g].name} first"
-    return ""
-
-
-def _lift_reason(s: MonopolyState, p: int, sq: int) -> str:
-    """Why ``p`` may not lift the mortgage on ``sq``, or "" when the deed allows it."""
-    ed = s.ed
-    if s.owner[sq] != p:
-        return f"you do not own {ed.square_names[sq]}"
-    if not s.mortgaged[sq]:
-        return f"{ed.square_names[sq]} is not mortgaged"
-    if s.cash[p] < ed.unmortgage_cost[sq]:
-        return f"lifting it costs {ed.unmortgage_cost[sq]}; you have {s.cash[p]}"
-    return ""
-
-
-def _sell_reason(s: MonopolyState, p: int, sq: int) -> str:
-    """Why ``p`` may not sell a building on ``sq`` (rules/buildings.py), or ""."""
-    ed = s.ed
-    if s.owner[sq] != p:
-        return f"you do not own {ed.square_names[sq]}"
-    if s.level[sq] == 0:
-        return f"{ed.square_names[sq]} has no buildings"
-    if not buildings.even_sell_ok(s, sq):
-        return f"sell evenly: another street of {ed.groups[ed.group_of[sq]].name} has more"
-    if not buildings.can_sell(s, p, sq):
-        return f"the bank has too few {ed.names.house}s to break the {ed.names.hotel} up evenly"
-    return ""
-
-
-_DEED_REASONS = {
-    A.MORTGAGE: _mortgage_reason,
-    A.UNMORTGAGE: _lift_reason,
-    A.SELL_BUILDING: _sell_reason,
-}
-
-
-def _build_reason(s: MonopolyState, p: int, sq: int) -> str:
-    ed = s.ed
-    if not 0 <= sq < ed.size or ed.kind[sq] != STREET:
-        return f"square {sq} is not a street"
-    g = ed.group_of[sq]
-    name = ed.square_names[sq]
-    if not rent.owns_group(s, p, g):
-        return f"you do not own every street of {ed.groups[g].name}"
-    if any(s.mortgaged[m] for m in ed.groups[g].members):
-        return f"a street of {ed.groups[g].name} is mortgaged"
-    if s.level[sq] >= buildings.HOTEL_LEVEL:
-        return f"{name} already has a {ed.names.hotel}"
-    if not buildings.even_build_ok(s, sq):
-        return f"build evenly: another street of {ed.groups[g].name} has fewer buildings"
-    if s.cash[p] < ed.house_cost[sq]:
-        return f"cash {s.cash[p]} is less than the cost {ed.house_cost[sq]}"
-    return f"the bank has no {ed.names.hotel if s.level[sq] == 4 else ed.names.house} left"
-
-
-def _with_rule_overrides(edition: Edition, overrides: Any) -> Edition:
-    if not overrides:
-        return edition
-    if not isinstance(overrides, dict):
-        raise ValueError("options.rules must be a table of rule options")
-    merged = {**edition.model.rules.model_dump(), **overrides}
-    from pydantic import ValidationError
-
-    try:
-        RulesModel.model_validate(merged)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"])
-        raise ValueError(f"options.rules.{loc}: {err['msg']}") from None
-    data = edition.model.model_dump()
-    data["rules"] = merged
-    return parse_edition(data, edition.source)
 
 
 def new_monopoly(

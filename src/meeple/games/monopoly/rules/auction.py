@@ -9,13 +9,134 @@ so outright; the classic texts are silent: docs/RULES.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from meeple.games.monopoly.frames import DEED, AuctionFrame, PlaceFrame
-from meeple.games.monopoly.rules import buying, money
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import DEED, Frame
+from meeple.games.monopoly.rules import buying, money, shortage
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class AuctionFrame(Frame):
+    """An English auction: bidders in seat order raise or drop out until one bid stands.
+
+    ``item`` is DEED (``square`` names it), HOUSE or HOTEL (a building-shortage auction).
+    ``active`` lists the seats still in, in bidding order; ``turn`` indexes the one to act.
+    """
+
+    __slots__ = ("active", "high", "high_bidder", "item", "min_bid", "square", "turn")
+    name = "auction"
+
+    def __init__(
+        self,
+        item: int,
+        square: int,
+        active: list[int],
+        min_bid: int,
+        high: int = 0,
+        high_bidder: int = -1,
+        turn: int = 0,
+    ) -> None:
+        self.item = item
+        self.square = square
+        self.active = active
+        self.min_bid = min_bid
+        self.high = high
+        self.high_bidder = high_bidder
+        self.turn = turn
+
+    def decider(self) -> int:
+        return self.active[self.turn]
+
+    def next_min(self) -> int:
+        return self.high + 1 if self.high_bidder >= 0 else self.min_bid
+
+    def copy(self) -> AuctionFrame:
+        return AuctionFrame(
+            self.item,
+            self.square,
+            list(self.active),
+            self.min_bid,
+            self.high,
+            self.high_bidder,
+            self.turn,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "frame": self.name,
+            "item": self.item,
+            "square": self.square,
+            "active": list(self.active),
+            "min_bid": self.min_bid,
+            "high": self.high,
+            "high_bidder": self.high_bidder,
+            "turn": self.turn,
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return AuctionFrame(
+            d["item"],
+            d["square"],
+            list(d["active"]),
+            d["min_bid"],
+            d["high"],
+            d["high_bidder"],
+            d["turn"],
+        )
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        out = [A.act(A.BID, x) for x in bid_ladder(s, self)]
+        out.append(A.A_PASS)
+        return out
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        if kind == A.BID:
+            return self.next_min() <= arg <= s.cash[p]
+        return kind == A.PASS
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        if kind == A.BID:
+            bid(s, self, arg)
+        else:
+            drop_out(s, self)
+
+    def settle(self, s: MonopolyState) -> bool:
+        return settle(s, self)
+
+    def refusal(self, s: MonopolyState, p: int, action: Action) -> str:
+        if action.kind == A.BID:
+            return f"a bid must be between {self.next_min()} and your cash {s.cash[p]}"
+        return ""
+
+    def without(self, p: int) -> bool:
+        """A bidder who leaves drops out; a high bid of theirs no longer stands."""
+        if p in self.active:
+            i = self.active.index(p)
+            self.active.pop(i)
+            if i < self.turn:
+                self.turn -= 1
+            if self.active:
+                self.turn %= len(self.active)
+            if self.high_bidder == p:
+                self.high, self.high_bidder = 0, -1
+        return True
+
+
+def start_auction(
+    s: MonopolyState, item: int, square: int, bidders: list[int], min_bid: int | None = None
+) -> None:
+    s.stack.append(
+        AuctionFrame(
+            item, square, bidders, min_bid if min_bid is not None else s.rules.auction_min_bid
+        )
+    )
+    if s._events is not None:
+        s.event("auction", item=item, square=square)
 
 
 def bid(s: MonopolyState, f: AuctionFrame, amount: int) -> None:
@@ -74,7 +195,7 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
         s.board_changed(s.ed.group_of[f.square])
         buying.check_all_owned(s)
     else:
-        s.stack.append(PlaceFrame(p, f.item, amount))
+        s.stack.append(shortage.PlaceFrame(p, f.item, amount))
 
 
 def bid_ladder(s: MonopolyState, f: AuctionFrame) -> list[int]:

@@ -12,13 +12,86 @@ to the bank at half price and that cash goes to the creditor.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from meeple.games.monopoly.frames import BANK, DEED, DebtFrame
-from meeple.games.monopoly.rules import buying, jail, landing, money, mortgage, movement
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import BANK, DEED, Frame
+from meeple.games.monopoly.rules import (
+    anytime,
+    auction,
+    buildings,
+    jail,
+    landing,
+    money,
+    mortgage,
+    movement,
+    trade,
+)
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class DebtFrame(Frame):
+    """A debt the debtor cannot pay from cash: raise money (sell, mortgage, trade) or, if that
+    cannot work, go bankrupt. Paid as soon as the cash is there (:func:`settle`).
+
+    ``creditor`` is a seat or BANK. ``then_move`` > 0 moves the debtor that many squares once
+    paid (the third failed jail roll: pay the fine, then move).
+    """
+
+    __slots__ = ("amount", "creditor", "debtor", "then_move")
+    name = "debt"
+
+    def __init__(self, debtor: int, creditor: int, amount: int, then_move: int = 0) -> None:
+        self.debtor = debtor
+        self.creditor = creditor
+        self.amount = amount
+        self.then_move = then_move
+
+    def decider(self) -> int:
+        return self.debtor
+
+    def copy(self) -> DebtFrame:
+        return DebtFrame(self.debtor, self.creditor, self.amount, self.then_move)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "frame": self.name,
+            "debtor": self.debtor,
+            "creditor": self.creditor,
+            "amount": self.amount,
+            "then_move": self.then_move,
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return DebtFrame(d["debtor"], d["creditor"], d["amount"], d["then_move"])
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        out = anytime.raise_money(s, p)
+        out += [A.act(A.TRADE, q) for q in trade.can_start(s, p)]
+        if can_declare(s, self):
+            out.append(A.A_BANKRUPT)
+        return out
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        if kind == A.TRADE:
+            return arg in trade.can_start(s, p)
+        if kind == A.BANKRUPT:
+            return can_declare(s, self)
+        return anytime.may_raise(s, p, kind, arg)
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        declare(s, self)  # (the debt's own action; raising money is an any-time action)
+
+    def settle(self, s: MonopolyState) -> bool:
+        return settle(s, self)
+
+    def without(self, p: int) -> bool:
+        """A debt goes when its debtor or its creditor leaves the game."""
+        return p != self.debtor and p != self.creditor
 
 
 def can_declare(s: MonopolyState, f: DebtFrame) -> bool:
@@ -50,11 +123,8 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
     ed = s.ed
     # Buildings still standing go back to the bank at half price first.
     for g in ed.street_groups:
-        if s.owner[ed.groups[g].members[0]] == p:
-            from meeple.games.monopoly.rules import buildings
-
-            if buildings.group_has_buildings(s, g):
-                buildings.sell_group(s, p, g)
+        if s.owner[ed.groups[g].members[0]] == p and buildings.group_has_buildings(s, g):
+            buildings.sell_group(s, p, g)
     deeds = [sq for sq in ed.properties if s.owner[sq] == p]
     cash = s.cash[p]
     s.cash[p] = 0
@@ -73,7 +143,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
         if not s.over:
             bidders = s.seats_from(s.next_seat(p))
             for sq in reversed(deeds):
-                buying.start_auction(s, DEED, sq, list(bidders))
+                auction.start_auction(s, DEED, sq, list(bidders))
     else:
         s.cash[c] += cash
         for d, holder in enumerate(s.card_holder):

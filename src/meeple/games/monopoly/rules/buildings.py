@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import i64
 
-from meeple.games.monopoly.frames import HOTEL, HOUSE, PlaceFrame, ShortageFrame
-from meeple.games.monopoly.rules import buying, money
+from meeple.games.monopoly.frames import HOTEL, HOUSE
+from meeple.games.monopoly.rules import money, shortage
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -123,9 +123,9 @@ def request_build(s: MonopolyState, p: int, sq: int) -> None:
     """``p`` asks for a building on ``sq``: bought at list price unless buildings are short and
     other players want one too, in which case it goes to auction."""
     item = HOTEL if s.level[sq] == 4 else HOUSE
-    rivals = shortage_rivals(s, p, item)
+    rivals = shortage.shortage_rivals(s, p, item)
     if rivals:
-        s.stack.append(ShortageFrame(item, p, sq, rivals))
+        s.stack.append(shortage.ShortageFrame(item, p, sq, rivals))
         if s._events is not None:
             s.event("shortage", player=p, item=item)
         return
@@ -205,101 +205,6 @@ def find_capacities(s: MonopolyState, item: int) -> list[int]:
         if q >= 0:
             out[q] += houses if item == HOUSE else hotels
     return out
-
-
-def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
-    """Other players to ask when buildings are limited, else [].
-
-    Buildings are "limited" when the bank's stock of that kind is smaller than what all the
-    players able to build could place; the others able to build now (a legal spot and cash for
-    at least the opening bid) are then asked whether they want one (docs/RULES.md).
-    """
-    stock = s.hotels if item == HOTEL else s.houses
-    if capacity_total(s, item) <= stock:  # (deeds belong to seats still playing: the audit
-        return []  # checks it)
-    cap = capacities(s, item)
-    return [
-        q
-        for q in s.seats_from(s.next_seat(p))
-        if q != p and cap[q] and s.cash[q] >= s.ed.building_min_bid and can_place_now(s, q, item)
-    ]
-
-
-def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
-    """Whether :func:`place_squares` offers ``p`` anywhere (stops at the first group found)."""
-    return bool(_place_spots(s, p, item, True))
-
-
-def place_squares(s: MonopolyState, p: int, item: int) -> list[int]:
-    """Where ``p`` may legally put a building of kind ``item`` now (cash aside)."""
-    return _place_spots(s, p, item, False)
-
-
-def _place_spots(s: MonopolyState, p: int, item: int, first_group: bool) -> list[int]:
-    """The streets of ``p``'s buildable groups where one more building keeps the group even
-    (those at the group's lowest level, below a hotel: :func:`even_build_ok`) and is of kind
-    ``item`` (a hotel on four houses, else a house); with ``first_group``, only the first
-    group that has any."""
-    ed, owner, level = s.ed, s.owner, s.level
-    hotel = item == HOTEL
-    out: list[int] = []
-    for g in ed.street_groups:
-        members = ed.groups[g].members
-        if owner[members[0]] != p or not buildable_group(s, p, g):
-            continue
-        low = HOTEL_LEVEL
-        for m in members:
-            if level[m] < low:
-                low = level[m]
-        if low == HOTEL_LEVEL or (low == 4) != hotel:
-            continue
-        for m in members:
-            if level[m] == low:
-                out.append(m)
-        if first_group:
-            break
-    return out
-
-
-def answer_shortage(s: MonopolyState, f: ShortageFrame, wants: bool) -> None:
-    q = f.asking.pop(0)
-    if wants:
-        f.wanting.append(q)
-    if s._events is not None:
-        s.event("shortage_answer", player=q, wants=wants)
-
-
-def settle_shortage(s: MonopolyState, f: ShortageFrame) -> bool:
-    """Once everyone has answered: an auction among the requester and those who want one, or a
-    sale at list price. Returns True while answers are still awaited."""
-    while f.asking and not (s.alive[f.asking[0]] and can_place_now(s, f.asking[0], f.item)):
-        f.asking.pop(0)
-    if f.asking:
-        return True
-    s.stack.pop()
-    p = f.requester
-    if not s.alive[p]:
-        return False
-    if f.wanting:
-        buying.start_auction(s, f.item, -1, [p, *f.wanting], s.ed.building_min_bid)
-    elif can_build(s, p, f.square):
-        money.pay_bank(s, p, s.ed.house_cost[f.square])
-        place(s, p, f.square)
-    return False
-
-
-def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
-    s.stack.pop()
-    if f.item == HOUSE:
-        s.houses -= 1
-    else:
-        s.hotels -= 1
-        s.houses += 4
-    s.level[sq] = s.level[sq] + 1  # (as money.bank_pays says why)
-    s._built[s.ed.group_of[sq]] = True
-    s.board_changed(s.ed.group_of[sq])
-    if s._events is not None:
-        s.event("built", player=f.player, square=sq, level=s.level[sq])
 
 
 # Selling.

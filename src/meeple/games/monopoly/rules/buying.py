@@ -8,13 +8,68 @@ those actions (docs/RULES.md, "Raising money to buy").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from meeple.games.monopoly.frames import DEED, AuctionFrame, BuyFrame
-from meeple.games.monopoly.rules import money
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import DEED, Frame
+from meeple.games.monopoly.rules import anytime, auction, money
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class BuyFrame(Frame):
+    """A player on an unowned deed: buy it at the printed price or send it to auction (and
+    first, raise the money by selling buildings and mortgaging)."""
+
+    __slots__ = ("player", "square")
+    name = "buy"
+
+    def __init__(self, player: int, square: int) -> None:
+        self.player = player
+        self.square = square
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> BuyFrame:
+        return BuyFrame(self.player, self.square)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"frame": self.name, "player": self.player, "square": self.square}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return BuyFrame(d["player"], d["square"])
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        out = [A.A_BUY] if can_buy(s, self) else []
+        return [*out, A.A_DECLINE, *anytime.raise_money(s, p)]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        if kind == A.BUY:
+            return can_buy(s, self)
+        return kind == A.DECLINE or anytime.may_raise(s, p, kind, arg)
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        if kind == A.BUY:
+            buy(s, self)
+        else:
+            decline(s, self)
+
+    def refusal(self, s: MonopolyState, p: int, action: Action) -> str:
+        if action.kind != A.BUY:
+            return ""
+        price = s.ed.price[self.square]
+        name = s.ed.square_names[self.square]
+        why = (
+            f"cash {s.cash[p]} is less than the price {price}"
+            if s.cash[p] < price
+            else "no sold sign left"
+        )
+        kinds = sorted({a.kind for a in s.legal_actions()})
+        return f"cannot buy {name}: {why}; legal action kinds: {', '.join(kinds)}"
 
 
 def may_buy(s: MonopolyState, p: int, sq: int) -> bool:
@@ -60,18 +115,6 @@ def decline(s: MonopolyState, f: BuyFrame) -> None:
     if s._events is not None:
         s.event("declined", player=f.player, square=f.square)
     if s.rules.auctions:
-        start_auction(s, DEED, f.square, s.seats_from(s.next_seat(f.player)))
+        auction.start_auction(s, DEED, f.square, s.seats_from(s.next_seat(f.player)))
     elif s._events is not None:
         s.event("unsold", item=DEED, square=f.square)
-
-
-def start_auction(
-    s: MonopolyState, item: int, square: int, bidders: list[int], min_bid: int | None = None
-) -> None:
-    s.stack.append(
-        AuctionFrame(
-            item, square, bidders, min_bid if min_bid is not None else s.rules.auction_min_bid
-        )
-    )
-    if s._events is not None:
-        s.event("auction", item=item, square=square)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.frames import BANK, DebtFrame
-from meeple.games.monopoly.rules import jail, landing, money, movement, rent, snowflake
+from meeple.games.monopoly.frames import BANK
+from meeple.games.monopoly.rules import bankruptcy, jail, landing, money, movement, rent, snowflake
 from meeple.games.monopoly.tables import (
     ELEMENT,
     NO_GROUP,
@@ -101,7 +101,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
         else:
             # Debts are settled one creditor at a time, in seat order from the left.
             for q in reversed(others):
-                s.stack.append(DebtFrame(p, q, a))
+                s.stack.append(bankruptcy.DebtFrame(p, q, a))
     elif op == OP_COLLECT_FROM_EACH_PLAYER:
         debtors = [q for q in s.seats_from(p) if q != p]
         short = []
@@ -114,7 +114,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
             else:
                 short.append(q)
         for q in reversed(short):
-            s.stack.append(DebtFrame(q, p, a))
+            s.stack.append(bankruptcy.DebtFrame(q, p, a))
 
 
 def nearest_landing(s: MonopolyState, p: int, sq: int, kind: int, mult: int) -> None:

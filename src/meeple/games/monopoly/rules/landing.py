@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.frames import BANK, BuyFrame
+from meeple.games.monopoly.frames import BANK
 from meeple.games.monopoly.rules import buying, cards, jail, money, movement, rent, snowflake
 from meeple.games.monopoly.tables import CARD, ELEMENT, GO_TO_JAIL, SNOWFLAKE, TAX, UTILITY
 
@@ -65,7 +65,7 @@ def unowned(s: MonopolyState, p: int, sq: int) -> None:
     ``unaffordable_property = "insolvent"`` (level 2) is bankrupt.
     """
     if not s.rules.must_buy:
-        s.stack.append(BuyFrame(p, sq))
+        s.stack.append(buying.BuyFrame(p, sq))
         return
     if buying.may_buy(s, p, sq):
         buying.take_deed(s, p, sq)

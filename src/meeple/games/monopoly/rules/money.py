@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.frames import BANK, DebtFrame
+from meeple.games.monopoly.frames import BANK
+from meeple.games.monopoly.rules import bankruptcy
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -40,7 +41,7 @@ def transfer(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
 
 def owes_already(s: MonopolyState, p: int) -> bool:
     """Whether ``p`` has an unpaid debt waiting on the stack (later debts queue behind it)."""
-    return any(isinstance(f, DebtFrame) and f.debtor == p for f in s.stack)
+    return any(isinstance(f, bankruptcy.DebtFrame) and f.debtor == p for f in s.stack)
 
 
 def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move: int = 0) -> bool:
@@ -59,7 +60,7 @@ def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move:
     if s.rules.insolvency != "raise_or_bankrupt":
         insolvent(s, debtor, creditor, amount)
         return True
-    s.stack.append(DebtFrame(debtor, creditor, amount, then_move))
+    s.stack.append(bankruptcy.DebtFrame(debtor, creditor, amount, then_move))
     if s._events is not None:
         s.event("debt", debtor=debtor, creditor=creditor, amount=amount)
     return False

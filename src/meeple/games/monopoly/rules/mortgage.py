@@ -9,14 +9,67 @@ at once, or the full unmortgage cost at once; lifting it later costs the 10% aga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from meeple.games.monopoly.frames import BANK, MortgageFeeFrame
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import BANK, Frame
 from meeple.games.monopoly.rules import buildings, money
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class MortgageFeeFrame(Frame):
+    """Mortgaged deeds just received (trade or bankruptcy): lift each now or pay the interest,
+    one deed at a time."""
+
+    __slots__ = ("deeds", "player")
+    name = "mortgage_fee"
+
+    def __init__(self, player: int, deeds: list[int]) -> None:
+        self.player = player
+        self.deeds = deeds
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> MortgageFeeFrame:
+        return MortgageFeeFrame(self.player, list(self.deeds))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"frame": self.name, "player": self.player, "deeds": list(self.deeds)}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return MortgageFeeFrame(d["player"], list(d["deeds"]))
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        sq = self.deeds[0]
+        out = []
+        if s.cash[p] >= s.ed.unmortgage_cost[sq]:
+            out.append(A.act(A.LIFT_MORTGAGE, sq))
+        out.append(A.act(A.KEEP_MORTGAGE, sq))
+        return out
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        sq = self.deeds[0]
+        if kind == A.LIFT_MORTGAGE:
+            return arg == sq and s.cash[p] >= s.ed.unmortgage_cost[sq]
+        return kind == A.KEEP_MORTGAGE and arg == sq
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        if kind == A.LIFT_MORTGAGE:
+            lift_now(s, self, arg)
+        else:
+            keep_mortgaged(s, self, arg)
+
+    def settle(self, s: MonopolyState) -> bool:
+        if self.deeds:
+            return True
+        s.stack.pop()
+        return False
 
 
 def can_mortgage(s: MonopolyState, p: int, sq: int) -> bool:

@@ -11,13 +11,47 @@ or no rent (docs/RULES.md, "The snowflake").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from meeple.games.monopoly.frames import SnowflakeFrame
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import Frame
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class SnowflakeFrame(Frame):
+    """A player places (or moves) the snowflake token on a scene they own."""
+
+    __slots__ = ("player",)
+    name = "snowflake"
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> SnowflakeFrame:
+        return SnowflakeFrame(self.player)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"frame": self.name, "player": self.player}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return SnowflakeFrame(d["player"])
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return [A.act(A.PLACE_SNOWFLAKE, sq) for sq in scenes(s, p)]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        return kind == A.PLACE_SNOWFLAKE and arg in scenes(s, p)
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        place(s, p, arg)
 
 
 def scenes(s: MonopolyState, p: int) -> list[int]:

@@ -9,16 +9,175 @@ a deed or card, set the cash), then proposed; the recipient accepts, rejects or 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import i64
 
-from meeple.games.monopoly.frames import TradeFrame
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import Frame
 from meeple.games.monopoly.rules import buildings, mortgage
 from meeple.games.monopoly.tables import NO_GROUP
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class TradeFrame(Frame):
+    """A trade offer built one small choice at a time, then answered by its recipient.
+
+    ``deeds`` and ``cards`` are the items changing hands (each goes to whoever does not own
+    it); ``cash`` > 0 is paid by the proposer, < 0 by the recipient. ``responding`` is true
+    once proposed. ``counters`` counts counter-offers made in this negotiation; ``edits`` the
+    changes made to the draft (capped, so a draft always ends: docs/RULES.md, "Trades").
+    An offer being drafted is its proposer's secret until proposed (:meth:`seen_by`).
+    """
+
+    __slots__ = ("cards", "cash", "counters", "deeds", "edits", "proposer", "responding", "target")
+    name = "trade"
+
+    def __init__(
+        self,
+        proposer: int,
+        target: int,
+        deeds: list[int] | None = None,
+        cards: list[int] | None = None,
+        cash: int = 0,
+        responding: bool = False,
+        counters: int = 0,
+        edits: int = 0,
+    ) -> None:
+        self.edits = edits
+        self.proposer = proposer
+        self.target = target
+        self.deeds = deeds if deeds is not None else []
+        self.cards = cards if cards is not None else []
+        self.cash = cash
+        self.responding = responding
+        self.counters = counters
+
+    def decider(self) -> int:
+        return self.target if self.responding else self.proposer
+
+    def copy(self) -> TradeFrame:
+        return TradeFrame(
+            self.proposer,
+            self.target,
+            list(self.deeds),
+            list(self.cards),
+            self.cash,
+            self.responding,
+            self.counters,
+            self.edits,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "frame": self.name,
+            "proposer": self.proposer,
+            "target": self.target,
+            "deeds": list(self.deeds),
+            "cards": list(self.cards),
+            "cash": self.cash,
+            "responding": self.responding,
+            "counters": self.counters,
+            "edits": self.edits,
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return TradeFrame(
+            d["proposer"],
+            d["target"],
+            list(d["deeds"]),
+            list(d["cards"]),
+            d["cash"],
+            d["responding"],
+            d["counters"],
+            d["edits"],
+        )
+
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        if self.responding or seat == self.proposer:
+            return self.to_dict()
+        return {
+            "frame": self.name,
+            "proposer": self.proposer,
+            "target": self.target,
+            "drafting": True,
+        }
+
+    def without(self, p: int) -> bool:
+        return p != self.proposer and p != self.target
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        if self.responding:
+            out = [A.A_ACCEPT] if offer_valid(s, self) else []
+            out.append(A.A_REJECT)
+            if self.counters < s.rules.max_counter_offers:
+                out.append(A.A_COUNTER)
+            return out
+        out = []
+        if self.edits < A.MAX_DRAFT_EDITS:
+            mine = tradeable_deeds(s, self.proposer) + tradeable_deeds(s, self.target)
+            out += [A.act(A.TRADE_DEED, sq) for sq in sorted(mine)]
+            both = (self.proposer, self.target)
+            out += [A.act(A.TRADE_CARD, d) for d, h in enumerate(s.card_holder) if h in both]
+            out += [A.act(A.TRADE_CASH, x) for x in cash_ladder(s, self)]
+        if offer_valid(s, self):
+            out.append(A.A_PROPOSE)
+        out.append(A.A_CANCEL)
+        return out
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        """Whether ``kind arg`` is among :meth:`legal`'s (any cash amount in range)."""
+        if self.responding:
+            if kind == A.ACCEPT:
+                return offer_valid(s, self)
+            if kind == A.COUNTER:
+                return self.counters < s.rules.max_counter_offers
+            return kind == A.REJECT
+        if kind == A.PROPOSE:
+            return offer_valid(s, self)
+        if kind == A.CANCEL:
+            return True
+        if self.edits >= A.MAX_DRAFT_EDITS:
+            return False
+        if kind == A.TRADE_DEED:  # (tradeable_deeds of either side, without the lists)
+            ed = s.ed
+            if not (0 <= arg < ed.size and ed.is_property[arg]):
+                return False
+            o = s.owner[arg]
+            return (o == self.proposer or o == self.target) and not buildings.built_groups(s)[
+                ed.group_of[arg]
+            ]
+        if kind == A.TRADE_CARD:
+            both = (self.proposer, self.target)
+            return 0 <= arg < len(s.card_holder) and s.card_holder[arg] in both
+        if kind == A.TRADE_CASH:
+            return -s.cash[self.target] <= arg <= s.cash[self.proposer]
+        return False
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        if kind == A.TRADE_DEED:
+            self.edits += 1
+            toggle_deed(self, arg)
+        elif kind == A.TRADE_CARD:
+            self.edits += 1
+            toggle_card(self, arg)
+        elif kind == A.TRADE_CASH:
+            self.edits += 1
+            self.cash = arg
+        elif kind == A.PROPOSE:
+            propose(s, self)
+        elif kind == A.CANCEL:
+            cancel(s, self)
+        elif kind == A.ACCEPT:
+            accept(s, self)
+        elif kind == A.REJECT:
+            reject(s, self)
+        elif kind == A.COUNTER:
+            counter(s, self)
 
 
 def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
@@ -261,9 +420,7 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
 
 def cash_ladder(s: MonopolyState, f: TradeFrame) -> list[int]:
     """The cash amounts legal_actions lists for an offer (any amount in range is legal)."""
-    from meeple.games.monopoly.actions import CASH_LADDER
-
     hi, lo = s.cash[f.proposer], -s.cash[f.target]
-    out = [-a for a in reversed(CASH_LADDER) if a and -a >= lo]
-    out += [a for a in CASH_LADDER if a <= hi]
+    out = [-a for a in reversed(A.CASH_LADDER) if a and -a >= lo]
+    out += [a for a in A.CASH_LADDER if a <= hi]
     return [a for a in out if a != f.cash]

@@ -21,10 +21,158 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.rules import money
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import Decision
+from meeple.games.monopoly.rules import anytime, jail, money, movement
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class Phase(Decision):
+    """A phase of the turn, under any frames: its own action, which moves the table on, and
+    the any-time actions (``rules/anytime.py``) of the player it waits for."""
+
+    __slots__ = ()
+
+    def refusal(self, s: MonopolyState, p: int, action: Action) -> str:
+        if action.kind == A.BUILD and len(action.args) == 1 and s.rules.buildings:
+            return anytime.build_refusal(s, p, action.args[0])
+        return ""
+
+
+class PreRoll(Phase):
+    """Before the roll: roll (or first build, sell, mortgage, trade, claim)."""
+
+    __slots__ = ()
+    name = "pre_roll"
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return [A.A_ROLL, *anytime.options(s, p)]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        return kind == A.ROLL or (kind in anytime.KINDS and anytime.allows(s, p, kind, arg))
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        expire_claims(s)
+        movement.roll_and_move(s, p)
+        count_landing(s, p)
+
+
+class InJail(Phase):
+    """In jail before the roll: pay the fine, use a card or (not in Time Out) try for doubles
+    (``rules/jail.py``). With no way out in Time Out, the player leaves (or is insolvent) as
+    the edition says, with nothing to decide."""
+
+    __slots__ = ()
+    name = "jail"
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        out = []
+        if s.cash[p] >= s.rules.jail_fine:
+            out.append(A.A_PAY_FINE)
+        out += [A.act(A.USE_CARD, d) for d, h in enumerate(s.card_holder) if h == p]
+        if s.rules.jail_style == "jail":  # Time Out has no tries at doubles
+            out.append(A.A_ROLL)
+        return out + anytime.options(s, p)
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        if kind in anytime.KINDS:
+            return anytime.allows(s, p, kind, arg)
+        if kind == A.ROLL:
+            return s.rules.jail_style == "jail"
+        if kind == A.PAY_FINE:
+            return s.cash[p] >= s.rules.jail_fine
+        if kind == A.USE_CARD:
+            return 0 <= arg < len(s.card_holder) and s.card_holder[arg] == p
+        return False
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        if kind == A.ROLL:
+            expire_claims(s)
+            jail.roll_in_jail(s, p)
+            count_landing(s, p)
+        elif kind == A.PAY_FINE:
+            jail.pay_fine(s, p)
+        else:
+            jail.use_card(s, p, arg)
+
+    def settle(self, s: MonopolyState) -> bool:
+        if s.rules.jail_style == "time_out" and jail.time_out_stuck(s, s.turn):
+            jail.leave_time_out_broke(s, s.turn)
+            return False
+        return True
+
+
+class EndTurn(Phase):
+    """After the moves: end the turn. Skipped when the player could do nothing else."""
+
+    __slots__ = ()
+    name = "end_turn"
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return [A.A_END_TURN, *anytime.options(s, p)]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        return kind == A.END_TURN or (kind in anytime.KINDS and anytime.allows(s, p, kind, arg))
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        end_turn(s)
+
+    def settle(self, s: MonopolyState) -> bool:
+        if anytime.has_any(s, s.turn):
+            return True
+        end_turn(s)
+        return False
+
+
+class Window(Phase):
+    """Another player's window between turns: pass. Skipped when they could do nothing."""
+
+    __slots__ = ()
+    name = "window"
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return [A.A_PASS, *anytime.options(s, p)]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        return kind == A.PASS or (kind in anytime.KINDS and anytime.allows(s, p, kind, arg))
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        s.window_next += 1  # the window closes
+
+    def settle(self, s: MonopolyState) -> bool:
+        if s.window_next == len(s.window):
+            next_turn(s)
+            return False
+        if anytime.has_any(s, s.window[s.window_next]):
+            return True
+        s.window_next += 1
+        return False
+
+
+class Over(Phase):
+    """The game is over: nothing is legal."""
+
+    __slots__ = ()
+    name = "over"
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return []
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        return False
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        raise AssertionError("the game is over")
+
+
+def count_landing(s: MonopolyState, p: int) -> None:
+    """Where the roll ended, after its card moves, for the simulator's landing shares: the
+    square, or the last count for a roll that ended in jail (apart from Just Visiting)."""
+    at = s.ed.size if s.in_jail[p] else s.pos[p]
+    s.landings[at] = s.landings[at] + 1  # (as money.bank_pays says why)
 
 
 def end_turn(s: MonopolyState) -> None:

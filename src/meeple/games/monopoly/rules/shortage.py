@@ -1,0 +1,229 @@
+"""A building shortage: the bank's buildings are short and more than one player wants one.
+
+Friends rules B, "Building shortage? If there are no buildings left in the Bank, you must wait
+for other players to sell theirs before you can buy any If buildings are limited and two or
+more players wish to buy them, the Banker must auction them off to the highest bidder." Who is
+asked, and when buildings count as "limited", are in docs/RULES.md ("Building shortage"): the
+other players able to build now are asked in seat order whether they want one; if any does,
+the building goes to auction (``rules/auction.py``) and its winner places it where the
+even-building rule allows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import HOTEL, HOUSE, Frame
+from meeple.games.monopoly.rules import auction, buildings, money
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+class ShortageFrame(Frame):
+    """Buildings are short: each other player able to build says whether they want one.
+
+    ``requester`` asked to build ``item`` (HOUSE or HOTEL) on ``square``; ``asking`` are the
+    seats still to answer; ``wanting`` those who said yes.
+    """
+
+    __slots__ = ("asking", "item", "requester", "square", "wanting")
+    name = "shortage"
+
+    def __init__(
+        self,
+        item: int,
+        requester: int,
+        square: int,
+        asking: list[int],
+        wanting: list[int] | None = None,
+    ) -> None:
+        self.item = item
+        self.requester = requester
+        self.square = square
+        self.asking = asking
+        self.wanting = wanting if wanting is not None else []
+
+    def decider(self) -> int:
+        return self.asking[0]
+
+    def copy(self) -> ShortageFrame:
+        return ShortageFrame(
+            self.item, self.requester, self.square, list(self.asking), list(self.wanting)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "frame": self.name,
+            "item": self.item,
+            "requester": self.requester,
+            "square": self.square,
+            "asking": list(self.asking),
+            "wanting": list(self.wanting),
+        }
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return ShortageFrame(
+            d["item"], d["requester"], d["square"], list(d["asking"]), list(d["wanting"])
+        )
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return [A.A_WANT, A.A_NO]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        return kind == A.WANT_BUILDING or kind == A.NO_BUILDING
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        answer_shortage(s, self, kind == A.WANT_BUILDING)
+
+    def settle(self, s: MonopolyState) -> bool:
+        return settle_shortage(s, self)
+
+    def without(self, p: int) -> bool:
+        """The question goes with its requester; anyone else who leaves is no longer asked."""
+        if p == self.requester:
+            return False
+        self.asking = [q for q in self.asking if q != p]
+        self.wanting = [q for q in self.wanting if q != p]
+        return True
+
+
+class PlaceFrame(Frame):
+    """The winner of a building auction places the building on a square where it is legal
+    (refunded when no such square is left)."""
+
+    __slots__ = ("item", "paid", "player")
+    name = "place"
+
+    def __init__(self, player: int, item: int, paid: int) -> None:
+        self.player = player
+        self.item = item
+        self.paid = paid
+
+    def decider(self) -> int:
+        return self.player
+
+    def copy(self) -> PlaceFrame:
+        return PlaceFrame(self.player, self.item, self.paid)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"frame": self.name, "player": self.player, "item": self.item, "paid": self.paid}
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Frame:
+        return PlaceFrame(d["player"], d["item"], d["paid"])
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return [A.act(A.PLACE_BUILDING, sq) for sq in place_squares(s, p, self.item)]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        return kind == A.PLACE_BUILDING and arg in place_squares(s, p, self.item)
+
+    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
+        place_won(s, self, arg)
+
+    def settle(self, s: MonopolyState) -> bool:
+        if place_squares(s, self.player, self.item):
+            return True
+        s.stack.pop()  # nowhere legal to put it any more: the bid is refunded
+        money.bank_pays(s, self.player, self.paid)
+        return False
+
+
+def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
+    """Other players to ask when buildings are limited, else [].
+
+    Buildings are "limited" when the bank's stock of that kind is smaller than what all the
+    players able to build could place; the others able to build now (a legal spot and cash for
+    at least the opening bid) are then asked whether they want one (docs/RULES.md).
+    """
+    stock = s.hotels if item == HOTEL else s.houses
+    # (Deeds belong to seats still playing: the audit checks it.)
+    if buildings.capacity_total(s, item) <= stock:
+        return []
+    cap = buildings.capacities(s, item)
+    return [
+        q
+        for q in s.seats_from(s.next_seat(p))
+        if q != p and cap[q] and s.cash[q] >= s.ed.building_min_bid and can_place_now(s, q, item)
+    ]
+
+
+def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
+    """Whether :func:`place_squares` offers ``p`` anywhere (stops at the first group found)."""
+    return bool(_place_spots(s, p, item, True))
+
+
+def place_squares(s: MonopolyState, p: int, item: int) -> list[int]:
+    """Where ``p`` may legally put a building of kind ``item`` now (cash aside)."""
+    return _place_spots(s, p, item, False)
+
+
+def _place_spots(s: MonopolyState, p: int, item: int, first_group: bool) -> list[int]:
+    """The streets of ``p``'s buildable groups where one more building keeps the group even
+    (those at the group's lowest level, below a hotel: ``buildings.even_build_ok``) and is of
+    kind ``item`` (a hotel on four houses, else a house); with ``first_group``, only the first
+    group that has any."""
+    ed, owner, level = s.ed, s.owner, s.level
+    hotel = item == HOTEL
+    out: list[int] = []
+    for g in ed.street_groups:
+        members = ed.groups[g].members
+        if owner[members[0]] != p or not buildings.buildable_group(s, p, g):
+            continue
+        low = buildings.HOTEL_LEVEL
+        for m in members:
+            if level[m] < low:
+                low = level[m]
+        if low == buildings.HOTEL_LEVEL or (low == 4) != hotel:
+            continue
+        for m in members:
+            if level[m] == low:
+                out.append(m)
+        if first_group:
+            break
+    return out
+
+
+def answer_shortage(s: MonopolyState, f: ShortageFrame, wants: bool) -> None:
+    q = f.asking.pop(0)
+    if wants:
+        f.wanting.append(q)
+    if s._events is not None:
+        s.event("shortage_answer", player=q, wants=wants)
+
+
+def settle_shortage(s: MonopolyState, f: ShortageFrame) -> bool:
+    """Once everyone has answered: an auction among the requester and those who want one, or a
+    sale at list price. Returns True while answers are still awaited."""
+    while f.asking and not (s.alive[f.asking[0]] and can_place_now(s, f.asking[0], f.item)):
+        f.asking.pop(0)
+    if f.asking:
+        return True
+    s.stack.pop()
+    p = f.requester
+    if not s.alive[p]:
+        return False
+    if f.wanting:
+        auction.start_auction(s, f.item, -1, [p, *f.wanting], s.ed.building_min_bid)
+    elif buildings.can_build(s, p, f.square):
+        money.pay_bank(s, p, s.ed.house_cost[f.square])
+        buildings.place(s, p, f.square)
+    return False
+
+
+def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
+    s.stack.pop()
+    if f.item == HOUSE:
+        s.houses -= 1
+    else:
+        s.hotels -= 1
+        s.houses += 4
+    s.level[sq] = s.level[sq] + 1  # (as money.bank_pays says why)
+    s._built[s.ed.group_of[sq]] = True
+    s.board_changed(s.ed.group_of[sq])
+    if s._events is not None:
+        s.event("built", player=f.player, square=sq, level=s.level[sq])
