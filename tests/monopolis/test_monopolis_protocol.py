@@ -83,6 +83,26 @@ def test_bad_snapshots_are_refused() -> None:
         MonopolisState.from_snapshot(broken)
 
 
+def test_restore_loads_a_snapshot_into_a_state_and_a_bad_one_changes_nothing() -> None:
+    s = new_monopolis(3, 99, {})
+    play(s, bots_for(3, 3), limit=50)
+    t = new_monopolis(2, 1, {})
+    t.restore(json.loads(json.dumps(s.snapshot())))
+    assert (t.num_players, t.seed) == (3, 99)
+    assert t.snapshot() == s.snapshot() and t.legal_actions() == s.legal_actions()
+    play(s, bots_for(3, 8))
+    play(t, bots_for(3, 8))
+    assert t.snapshot() == s.snapshot()
+    before = t.snapshot()
+    broken = dict(before)
+    del broken["bag"]
+    with pytest.raises(SaveFileError, match="bag"):
+        t.restore(broken)
+    with pytest.raises(SaveFileError, match="game"):
+        t.restore({**before, "game": "classic"})
+    assert t.snapshot() == before
+
+
 def test_clone_is_independent() -> None:
     s = new_monopolis(3, 12, {})
     play(s, bots_for(3, 2), limit=40)

@@ -1,20 +1,22 @@
-"""The Monopolis game state: setup, the turn, the decision chains, the end.
+"""The Monopolis game state and its kernel-protocol methods: setup, the turn, the decision
+chains, the end.
 
 monopolis-rules.txt, "Setup (ELŐKÉSZÜLETEK)", "The Course of the Game (A JÁTÉK MENETE)" and
 "End of the Game (A JÁTÉK VÉGE)". The rules of each action live in their own modules:
 :mod:`.market` (purchasing), :mod:`.building` (building), :mod:`.city` (the grid and its
-border), :mod:`.scoring` (final scoring). This module sequences them.
+border), :mod:`.scoring` (final scoring). This module sequences them. Saving is
+``saved.py``'s, what a seat sees ``view.py``'s, events and actions in words ``describe.py``'s
+(the state's methods delegate to them), as in ``games/monopoly/``.
 
 The state is flat (ints, lists of ints) so :meth:`MonopolisState.clone` is a handful of list
-copies. All chance comes from :attr:`MonopolisState.rng`, saved in :meth:`snapshot`.
+copies. All chance comes from :attr:`MonopolisState.rng`, saved in the snapshot.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from meeple.games.monopolis import building, market
+from meeple.games.monopolis import building, market, saved
 from meeple.games.monopolis.actions import (
     ACTION,
     ARITY,
@@ -32,7 +34,6 @@ from meeple.games.monopolis.actions import (
     PAY_FULL,
     PAY_PAIR,
     PHASE_KINDS,
-    PHASE_NAMES,
     TILE,
     TILE_CHOICE,
 )
@@ -42,25 +43,19 @@ from meeple.games.monopolis.city import (
     EMPTY,
     NEIGHBOURS,
     PLOTS,
-    offset_of,
     park_adjacent,
     plots_needing_cards,
 )
-from meeple.games.monopolis.components import (
-    BUILDING_NAMES,
-    KIND_OF_VALUE,
-    VALUES,
-    Components,
-    components_at,
-)
+from meeple.games.monopolis.components import VALUES, Components, components_at
+from meeple.games.monopolis.describe import describe_action, describe_event
 from meeple.games.monopolis.market import SLOTS
 from meeple.games.monopolis.scoring import ranking, score_sheets
-from meeple.kernel.errors import IllegalActionError, SaveFileError
+from meeple.games.monopolis.view import view as seen_by
+from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
 
 GAME_ID = "monopolis"
-SNAPSHOT_VERSION = 1
 STARTING_MONEY = 5
 #: "You may hold at most 3 joker resources at a time."
 JOKER_TRACK = 3
@@ -68,31 +63,6 @@ ACTIONS_PER_TURN = 2
 START_PLAYER = 0
 # position and redraw: a game started from a position (meeple.kernel.position)
 OPTIONS = ("components", "max_turns", "position", "redraw")
-
-#: Fields of the snapshot that are plain lists copied as they are.
-_LIST_FIELDS = (
-    "money",
-    "jokers",
-    "houses",
-    "tile_at",
-    "value_at",
-    "owner_at",
-    "houses_at",
-    "cubes",
-    "card_at",
-    "bag",
-    "to_deal",
-)
-_NESTED_FIELDS = ("res", "hand", "tile_decks", "res_decks", "discards", "market")
-_INT_FIELDS = (
-    "turn_player",
-    "actions_done",
-    "phase",
-    "pend_plot",
-    "pend_mode",
-    "pend_jokers",
-    "turns",
-)
 
 
 class MonopolisState(GameState):
@@ -177,7 +147,7 @@ class MonopolisState(GameState):
     def __init__(self, players: int, seed: int, options: dict[str, Any] | None = None) -> None:
         """Set up a new game ("Setup (ELŐKÉSZÜLETEK)"); seat 0 is the start player."""
         options = dict(options or {})
-        _check_options(options)
+        check_options(options)
         if not 2 <= players <= 4:
             raise ValueError(f"monopolis is for 2 to 4 players, not {players}")
         self._init_fields(players, seed, options)
@@ -331,7 +301,7 @@ class MonopolisState(GameState):
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` for the current player; see :mod:`.actions` for the chains."""
         if not self.is_legal(action):
-            raise IllegalActionError(str(action), self._why_illegal(action))
+            raise IllegalActionError(str(action), self.why_illegal(action))
         events: list[Event] | None = [] if self.record_events else None
         self._history.append(action)
         self._legal = None
@@ -441,9 +411,6 @@ class MonopolisState(GameState):
 
     def why_illegal(self, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now (kernel protocol)."""
-        return self._why_illegal(action)
-
-    def _why_illegal(self, action: Action) -> str:
         kind, args = action.kind, action.args
         if self.phase == OVER:
             return "the game is over"
@@ -496,177 +463,23 @@ class MonopolisState(GameState):
 
     # -- views, saving, copying ------------------------------------------------------------
 
-    def card_view(self, card_id: int) -> dict[str, Any]:
-        """A requirement card as public data."""
-        comps = self.comps
-        c = comps.card(card_id)
-        needs = [comps.resources[r] for r, k in enumerate(c.needs) for _ in range(k)]
-        return {
-            "id": c.id,
-            "type": "I" * c.type if c.type < 3 else "III",
-            "needs": needs,
-            "icon": comps.icons[c.icon] if c.icon >= 0 else None,
-            "coins": c.coins,
-            "liza": c.liza,
-        }
-
-    def resource_card_view(self, card_id: int) -> dict[str, Any]:
-        """A resource card as public data."""
-        comps = self.comps
-        c = comps.resource_card(card_id)
-        return {
-            "id": c.id,
-            "deck": comps.decks[c.deck],
-            "resources": [comps.resources[r] for r, k in enumerate(c.gains) for _ in range(k)],
-            "liza": c.liza,
-            "coins": c.coins,
-        }
-
-    def tile_view(self, tile_id: int) -> dict[str, Any]:
-        """A building tile as public data."""
-        t = self.comps.tiles[tile_id]
-        return {
-            "id": t.id,
-            "kind": t.kind,
-            "value": t.value,
-            "icons": [self.comps.icons[i] for i in t.icons],
-        }
-
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything public (in Monopolis, all but the order of decks and bag, and the rng)."""
-        comps = self.comps
-        city = []
-        for plot in range(PLOTS):
-            if self.tile_at[plot] != EMPTY:
-                x, y = offset_of(plot)
-                entry = self.tile_view(self.tile_at[plot])
-                entry.update(
-                    plot=plot,
-                    x=x,
-                    y=y,
-                    owner=self.owner_at[plot],
-                    houses=self.houses_at[plot],
-                    cubes=self.cubes[plot],
-                )
-                city.append(entry)
-        cards = []
-        for plot in range(PLOTS):
-            if self.card_at[plot] != EMPTY:
-                x, y = offset_of(plot)
-                cards.append(
-                    {"plot": plot, "x": x, "y": y, "card": self.card_view(self.card_at[plot])}
-                )
-        market_view = []
-        for slot in range(SLOTS):
-            cid = market.slot_card(self, slot)
-            market_view.append(
-                {
-                    "slot": slot,
-                    "price": market.slot_price(self, slot),
-                    "card": self.resource_card_view(cid) if cid >= 0 else None,
-                }
-            )
-        supply = {
-            str(v): {
-                "count": len(deck),
-                "top": self.tile_view(deck[-1]) if deck else None,
-            }
-            for v, deck in zip(VALUES, self.tile_decks, strict=True)
-        }
-        players = []
-        for s in range(self.n):
-            players.append(
-                {
-                    "seat": s,
-                    "money": self.money[s],
-                    "resources": dict(zip(comps.resources, self.res[s], strict=True)),
-                    "jokers": self.jokers[s],
-                    "houses_used": self.houses[s],
-                    "houses_left": self.capacity - self.houses[s],
-                    "cards": [self.card_view(c) for c in self.hand[s]],
-                }
-            )
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "players": self.n,
-            "current_player": self.current_player(),
-            "turn_player": self.turn_player,
-            "phase": PHASE_NAMES[self.phase],
-            "actions_done": self.actions_done,
-            "pending": {
-                "plot": self.pend_plot,
-                "payment": None
-                if self.phase != TILE_CHOICE
-                else ("full" if self.pend_mode == FULL else comps.resources[self.pend_mode]),
-                "jokers": self.pend_jokers,
-            },
-            "final_round": self.final_round,
-            "turns": self.turns,
-            "city": city,
-            "requirement_cards": cards,
-            "market": market_view,
-            "tile_supply": supply,
-            "bag": len(self.bag),
-            "resource_decks": [len(d) for d in self.res_decks],
-            "discards": [len(d) for d in self.discards],
-            "seats": players,
-            "result": self._result.to_dict() if self._result else None,
-            "components": {"file": Path(comps.source).name, "assumed": list(comps.assumed)},
-        }
+        return seen_by(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
         """The whole state as JSON-able data, secrets included (the save file's core)."""
-        data: dict[str, Any] = {
-            "game": GAME_ID,
-            "version": SNAPSHOT_VERSION,
-            "players": self.n,
-            "seed": self._seed,
-            "options": dict(self._options),
-            "rng": self.rng.state,
-            "final_round": self.final_round,
-            "end_reason": self.end_reason,
-            "history": [str(a) for a in self._history],
-        }
-        for name in _LIST_FIELDS:
-            data[name] = list(getattr(self, name))
-        for name in _NESTED_FIELDS:
-            data[name] = [list(x) for x in getattr(self, name)]
-        for name in _INT_FIELDS:
-            data[name] = getattr(self, name)
-        return data
+        return saved.snapshot(self)
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Load a :meth:`snapshot` into this state, which becomes the snapshot's game;
+        :class:`SaveFileError` names a bad field, and then nothing has changed."""
+        saved.restore(self, snap)
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> MonopolisState:
         """Rebuild a state from :meth:`snapshot` data; :class:`SaveFileError` names bad fields."""
-        where = "snapshot"
-        if data.get("game") != GAME_ID:
-            raise SaveFileError(where, "game", f"is {data.get('game')!r}, not {GAME_ID!r}")
-        if data.get("version") != SNAPSHOT_VERSION:
-            raise SaveFileError(where, "version", f"must be {SNAPSHOT_VERSION}")
-        try:
-            players = int(data["players"])
-            state = cls.__new__(cls)
-            options = dict(data["options"])
-            _check_options(options)
-            state._init_fields(players, int(data["seed"]), options)
-            state.rng.state = int(data["rng"])
-            state.final_round = bool(data["final_round"])
-            state.end_reason = str(data["end_reason"])
-            state._history = [Action.parse(t) for t in data["history"]]
-            for name in _LIST_FIELDS:
-                setattr(state, name, [int(x) for x in data[name]])
-            for name in _NESTED_FIELDS:
-                setattr(state, name, [[int(x) for x in inner] for inner in data[name]])
-            for name in _INT_FIELDS:
-                setattr(state, name, int(data[name]))
-        except KeyError as exc:
-            raise SaveFileError(where, str(exc.args[0]), "missing") from None
-        except (TypeError, ValueError) as exc:
-            raise SaveFileError(where, "(data)", str(exc)) from None
-        if state.phase == OVER:
-            state._end_game(state.end_reason, None)
-        return state
+        return saved.from_snapshot(data)
 
     def clone(self) -> MonopolisState:
         """An independent copy: list copies only, no deepcopy."""
@@ -711,110 +524,17 @@ class MonopolisState(GameState):
 
     # -- words -----------------------------------------------------------------------------
 
-    def _res_words(self, counts: list[int] | tuple[int, ...]) -> str:
-        names = self.comps.resources
-        parts = [f"{k} {names[r]}" for r, k in enumerate(counts) if k]
-        return ", ".join(parts) if parts else "nothing"
-
-    def _plot_words(self, plot: int) -> str:
-        x, y = offset_of(plot)
-        if (x, y) == (0, 0):
-            return "the castle"
-        ns = f"{abs(y)} {'north' if y > 0 else 'south'}" if y else ""
-        ew = f"{abs(x)} {'east' if x > 0 else 'west'}" if x else ""
-        return f"plot {plot} ({', '.join(p for p in (ns, ew) if p)} of the castle)"
-
     def describe(self, event: Event) -> str:
         """An event in plain English."""
-        d = event.data
-        kind = event.kind
-        who = f"Player {d['seat'] + 1}" if "seat" in d else "A player"
-        if kind == "buy":
-            gains = self._res_words(d["gains"])
-            extra = ""
-            if d["liza"]:
-                extra += f" and {d['liza']} joker"
-            if d["coins"]:
-                extra += f" and {d['coins']} money"
-            return f"{who} buys the card in place {d['slot']} for {d['price']}: {gains}{extra}."
-        if kind == "refill":
-            side = "left" if d["row"] == 0 else "right"
-            return f"A new card is laid in the most expensive place of the {side} row."
-        if kind == "reshuffle":
-            return f"The {self.comps.decks[d['deck']]} discards are shuffled into a new deck."
-        if kind == "build":
-            name = BUILDING_NAMES[d["value"]]
-            how = "the full card" if d["mode"] == FULL else f"two {self.comps.resources[d['mode']]}"
-            text = (
-                f"{who} pays {how} and builds a {name} (worth {d['value']}) on "
-                f"{self._plot_words(d['plot'])}, placing house {', '.join(map(str, d['houses']))}"
-                f"; gains {d['money']} money"
-            )
-            if d["jokers"]:
-                text += f" and {d['jokers']} resource(s) of their choice"
-            if d["cubes"]:
-                text += f"; {len(d['cubes'])} neighbour(s) gain a cube each way"
-            if d["last_house"]:
-                text += "; that was their last house: this is the final round"
-            return text + "."
-        if kind == "joker":
-            if d["resource"] < 0:
-                return f"{who} puts a joker on the joker track."
-            return f"{who} takes the joker as {self.comps.resources[d['resource']]}."
-        if kind == "pass":
-            return f"{who} cannot take an action and receives 1 money instead."
-        if kind == "deal":
-            c = self.card_view(d["card"])
-            return (
-                f"A Type {c['type']} requirement card ({', '.join(c['needs'])}) is dealt to "
-                f"{self._plot_words(d['plot'])}."
-            )
-        if kind == "turn_end":
-            return f"{who} ends turn {d['turn']}."
-        if kind == "game_end":
-            totals = ", ".join(f"Player {i + 1}: {s['total']}" for i, s in enumerate(d["sheets"]))
-            wins = " and ".join(f"Player {w + 1}" for w in d["winners"])
-            return f"The game ends ({d['reason']}). Points: {totals}. Winner: {wins}."
-        return f"{kind}: {d}"
+        return describe_event(self, event)
 
     def describe_action(self, action: Action) -> str:
         """An action in plain English for the current position."""
-        kind, args = action.kind, action.args
-        seat = self.turn_player
-        if kind == BUY and args and 0 <= args[0] < SLOTS:
-            cid = market.slot_card(self, args[0])
-            if cid < 0:
-                return f"buy from the empty place {args[0]}"
-            c = self.resource_card_view(cid)
-            what = ", ".join(c["resources"]) or "no resources"
-            if c["liza"]:
-                what += " + a joker"
-            if c["coins"]:
-                what += f" + {c['coins']} money"
-            return f"buy {what} for {market.slot_price(self, args[0])} money"
-        if kind == BUILD_AT and args and 0 <= args[0] < PLOTS and self.card_at[args[0]] >= 0:
-            c = self.card_view(self.card_at[args[0]])
-            return (
-                f"build on {self._plot_words(args[0])}, paying its Type {c['type']} card "
-                f"({', '.join(c['needs'])})"
-            )
-        if kind == PASS_ACTION:
-            return "take 1 money: no action is possible"
-        if kind == PAY_FULL:
-            return "pay the whole requirement card"
-        if kind == PAY_PAIR and args and 0 <= args[0] < len(self.comps.resources):
-            return f"pay two {self.comps.resources[args[0]]} (then a park or residential quarter)"
-        if kind == TILE and args and args[0] in KIND_OF_VALUE:
-            houses = building.houses_needed(args[0])
-            return f"lay a {BUILDING_NAMES[args[0]]} worth {args[0]} ({houses} house(s))"
-        if kind == JOKER and args and 0 <= args[0] < len(self.comps.resources):
-            return f"take the joker as {self.comps.resources[args[0]]}"
-        if kind == JOKER_HOLD:
-            return f"hold the joker on the track ({self.jokers[seat]} of {JOKER_TRACK} held)"
-        return str(action)
+        return describe_action(self, action)
 
 
-def _check_options(options: dict[str, Any]) -> None:
+def check_options(options: dict[str, Any]) -> None:
+    """``ValueError`` naming the first unknown or malformed option (a new game, a snapshot)."""
     for key, value in options.items():
         if key not in OPTIONS:
             raise ValueError(f"unknown monopolis option {key!r}; known: {', '.join(OPTIONS)}")

@@ -1,7 +1,7 @@
 """What a seat sees of a Monopoly-family game: the table, and its own choices.
 
 Views are what the web page, the terminal and API clients read, so they hold nothing a seat
-may not know (DESIGN.md, "Secrets stay secret").
+may not know (docs/KERNEL.md: `view(seat)` never shows the deck order or the random state).
 """
 
 from __future__ import annotations

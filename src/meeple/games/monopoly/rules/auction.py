@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import DEED, Frame
-from meeple.games.monopoly.rules import buying, money, shortage
+from meeple.games.monopoly.rules import buying, holdings, money, shortage
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -190,9 +190,7 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
     if s._events is not None:
         s.event("auction_won", player=p, item=f.item, square=f.square, amount=amount)
     if f.item == DEED:
-        s.owner[f.square] = p
-        s.mortgaged[f.square] = False
-        s.board_changed(s.ed.group_of[f.square])
+        holdings.give_deeds(s, [f.square], p, lift=True)
         buying.check_all_owned(s)
     else:
         s.stack.append(shortage.PlaceFrame(p, f.item, amount))

@@ -20,6 +20,7 @@ from meeple.games.monopoly.rules import (
     anytime,
     auction,
     buildings,
+    holdings,
     jail,
     landing,
     money,
@@ -136,10 +137,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
         for j, holder in enumerate(s.card_holder):
             if holder == p:
                 jail.return_card(s, j)
-        for sq in deeds:
-            s.owner[sq] = -1
-            s.mortgaged[sq] = False
-        s.board_changed()
+        holdings.give_deeds(s, deeds, -1, lift=True)
         if not s.over:
             bidders = s.seats_from(s.next_seat(p))
             for sq in reversed(deeds):
@@ -148,18 +146,15 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
         s.cash[c] += cash
         for d, holder in enumerate(s.card_holder):
             if holder == p:
-                s.card_holder[d] = c
-        for sq in deeds:
-            s.owner[sq] = c
-        s.board_changed()
+                holdings.give_card(s, d, c)
+        holdings.give_deeds(s, deeds, c)
         if not s.over:
             mortgage.receive_mortgaged(s, c, deeds)
 
 
 def eliminate(s: MonopolyState, p: int) -> None:
     """Take ``p`` out: drop their pending decisions; end the game or their turn."""
-    s.alive[p] = False
-    s.board_changed()
+    holdings.leave_game(s, p)
     s.in_jail[p] = False
     s.eliminated.append(p)
     s.claims = [c for c in s.claims if c[0] != p and c[1] != p]

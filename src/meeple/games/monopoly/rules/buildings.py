@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from meeple.games.monopoly.frames import HOTEL, HOUSE
-from meeple.games.monopoly.rules import money, shortage
+from meeple.games.monopoly.rules import holdings, money, shortage
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -69,7 +69,7 @@ def build_spots(s: MonopolyState, p: int) -> list[int]:
     out: list[int] = []
     for g in ed.street_groups:
         if builder[g] == p:
-            _lowest_streets(s, ed.groups[g].members, out)
+            lowest_streets(s, ed.groups[g].members, out)
     return out
 
 
@@ -85,24 +85,35 @@ def build_squares(s: MonopolyState, p: int) -> list[int]:
         grp = ed.groups[g]
         members = grp.members
         if owner[members[0]] == p and cash >= grp.house_cost and buildable_group(s, p, g):
-            _lowest_streets(s, members, out)
+            lowest_streets(s, members, out)
     return out
 
 
-def _lowest_streets(s: MonopolyState, members: tuple[int, ...], out: list[int]) -> None:
-    """Append to ``out`` the streets of a buildable group where the next building goes
-    (:func:`even_build_ok`): those at the group's lowest level, below a hotel, while the bank
-    has a building of that kind."""
+def lowest_streets(
+    s: MonopolyState, members: tuple[int, ...], out: list[int], item: int = -1
+) -> bool:
+    """Where the next building of a buildable group goes, by the even-building rule
+    (:func:`even_build_ok`): append to ``out`` the streets at the group's lowest level, below a
+    hotel. ``item`` -1: only while the bank has a building of the kind needed there (a house,
+    or a hotel on four houses); HOUSE or HOTEL: only where the next building is of that kind
+    (placing one won at a shortage auction, already out of the bank). Returns whether any was
+    appended. The one "where may I build" rule: every list of building spots is made here."""
     level = s.level
     low = HOTEL_LEVEL
     for sq in members:
         if level[sq] < low:
             low = level[sq]
-    if low == HOTEL_LEVEL or not (s.hotels > 0 if low == 4 else s.houses > 0):
-        return
+    if low == HOTEL_LEVEL:
+        return False
+    if item < 0:
+        if not (s.hotels > 0 if low == 4 else s.houses > 0):
+            return False
+    elif (low == 4) != (item == HOTEL):
+        return False
     for sq in members:
         if level[sq] == low:
             out.append(sq)
+    return True
 
 
 def place(s: MonopolyState, p: int, sq: int) -> None:
@@ -112,9 +123,7 @@ def place(s: MonopolyState, p: int, sq: int) -> None:
         s.houses += 4
     else:
         s.houses -= 1
-    s.level[sq] = s.level[sq] + 1  # (as money.bank_pays says why)
-    s._built[s.ed.group_of[sq]] = True
-    s.board_changed(s.ed.group_of[sq])
+    holdings.set_level(s, sq, s.level[sq] + 1)
     if s._events is not None:
         s.event("built", player=p, square=sq, level=s.level[sq])
 
@@ -256,14 +265,11 @@ def sell(s: MonopolyState, p: int, sq: int) -> None:
         s.hotels += 1
         s.houses -= new
         units = HOTEL_LEVEL - new  # the hotel, plus the houses the bank could not give back
-        s.level[sq] = new
     else:
         s.houses += 1
-        s.level[sq] -= 1
+        new = s.level[sq] - 1
         units = 1
-    g = s.ed.group_of[sq]
-    s._built[g] = any(s.level[m] for m in s.ed.groups[g].members)
-    s.board_changed(g)
+    holdings.set_level(s, sq, new)
     money.bank_pays(s, p, money.sell_price(s, units * cost))
     if s._events is not None:
         s.event("sold_building", player=p, square=sq, level=s.level[sq])
@@ -294,9 +300,7 @@ def sell_group(s: MonopolyState, p: int, g: int) -> None:
         else:
             s.houses += lvl
         units += lvl
-        s.level[m] = 0
-    s._built[g] = False
-    s.board_changed(g)
+    holdings.clear_group(s, g)
     money.bank_pays(s, p, money.sell_price(s, units * s.ed.groups[g].house_cost))
     if s._events is not None:
         s.event("sold_group", player=p, group=g)

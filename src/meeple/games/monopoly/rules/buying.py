@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import DEED, Frame
-from meeple.games.monopoly.rules import anytime, auction, money
+from meeple.games.monopoly.rules import anytime, auction, holdings, money
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -88,8 +88,7 @@ def take_deed(s: MonopolyState, p: int, sq: int) -> None:
     """``p`` buys ``sq`` from the bank at the printed price."""
     price = s.ed.price[sq]
     money.pay_bank(s, p, price)
-    s.owner[sq] = p
-    s.board_changed(s.ed.group_of[sq])
+    holdings.give_deeds(s, [sq], p)
     if s._events is not None:
         s.event("bought", player=p, square=sq, price=price)
     check_all_owned(s)

@@ -12,10 +12,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK
-from meeple.games.monopoly.rules import bankruptcy, jail, landing, money, movement, rent, snowflake
+from meeple.games.monopoly.rules import (
+    bankruptcy,
+    holdings,
+    jail,
+    landing,
+    money,
+    movement,
+    rent,
+    snowflake,
+)
 from meeple.games.monopoly.tables import (
     ELEMENT,
-    NO_GROUP,
     OP_BANK_PAYS,
     OP_COLLECT_FROM_EACH_PLAYER,
     OP_GET_OUT_OF_JAIL_FREE,
@@ -43,8 +51,7 @@ def draw(s: MonopolyState, p: int, d: int) -> None:
         s.event("card", player=p, deck=d, card=card.id, text=card.text)
     if card.op == OP_GET_OUT_OF_JAIL_FREE:
         # Kept until used; it returns to this deck's bottom then.
-        s.card_holder[s.ed.jail_card_index[d, idx]] = p
-        s.board_changed(NO_GROUP)
+        holdings.give_card(s, s.ed.jail_card_index[d, idx], p)
         return
     deck.append(idx)  # back to the bottom before its effect, which may draw again elsewhere
     resolve(s, p, card.op, card.a, card.b)

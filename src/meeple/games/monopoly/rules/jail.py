@@ -13,8 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK
-from meeple.games.monopoly.rules import landing, money, movement
-from meeple.games.monopoly.tables import NO_GROUP
+from meeple.games.monopoly.rules import holdings, landing, money, movement
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -75,8 +74,7 @@ def use_card(s: MonopolyState, p: int, card: int) -> None:
 
 def return_card(s: MonopolyState, card: int) -> None:
     """Jail card ``card`` goes back to the bottom of the deck it came from."""
-    s.card_holder[card] = -1
-    s.board_changed(NO_GROUP)
+    holdings.give_card(s, card, -1)
     deck, index = s.ed.jail_cards[card]
     s.decks[deck].append(index)
 

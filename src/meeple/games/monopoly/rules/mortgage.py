@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import BANK, Frame
-from meeple.games.monopoly.rules import buildings, money
+from meeple.games.monopoly.rules import buildings, holdings, money
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -109,8 +109,7 @@ def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
 
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:
-    s.mortgaged[sq] = True
-    s.board_changed(s.ed.group_of[sq])
+    holdings.set_mortgaged(s, sq, True)
     money.bank_pays(s, p, s.ed.mortgage[sq])
     if s._events is not None:
         s.event("mortgaged", player=p, square=sq, amount=s.ed.mortgage[sq])
@@ -119,8 +118,7 @@ def mortgage(s: MonopolyState, p: int, sq: int) -> None:
 def unmortgage(s: MonopolyState, p: int, sq: int) -> None:
     cost = s.ed.unmortgage_cost[sq]
     money.pay_bank(s, p, cost)
-    s.mortgaged[sq] = False
-    s.board_changed(s.ed.group_of[sq])
+    holdings.set_mortgaged(s, sq, False)
     if s._events is not None:
         s.event("unmortgaged", player=p, square=sq, amount=cost)
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import HOTEL, HOUSE, Frame
-from meeple.games.monopoly.rules import auction, buildings, money
+from meeple.games.monopoly.rules import auction, buildings, holdings, money
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -163,27 +163,16 @@ def place_squares(s: MonopolyState, p: int, item: int) -> list[int]:
 
 
 def _place_spots(s: MonopolyState, p: int, item: int, first_group: bool) -> list[int]:
-    """The streets of ``p``'s buildable groups where one more building keeps the group even
-    (those at the group's lowest level, below a hotel: ``buildings.even_build_ok``) and is of
-    kind ``item`` (a hotel on four houses, else a house); with ``first_group``, only the first
-    group that has any."""
-    ed, owner, level = s.ed, s.owner, s.level
-    hotel = item == HOTEL
+    """The streets of ``p``'s buildable groups where the next building is of kind ``item``
+    and keeps the group even (``buildings.lowest_streets``); with ``first_group``, only the
+    first group that has any."""
+    ed = s.ed
     out: list[int] = []
     for g in ed.street_groups:
         members = ed.groups[g].members
-        if owner[members[0]] != p or not buildings.buildable_group(s, p, g):
+        if s.owner[members[0]] != p or not buildings.buildable_group(s, p, g):
             continue
-        low = buildings.HOTEL_LEVEL
-        for m in members:
-            if level[m] < low:
-                low = level[m]
-        if low == buildings.HOTEL_LEVEL or (low == 4) != hotel:
-            continue
-        for m in members:
-            if level[m] == low:
-                out.append(m)
-        if first_group:
+        if buildings.lowest_streets(s, members, out, item) and first_group:
             break
     return out
 
@@ -222,8 +211,6 @@ def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
     else:
         s.hotels -= 1
         s.houses += 4
-    s.level[sq] = s.level[sq] + 1  # (as money.bank_pays says why)
-    s._built[s.ed.group_of[sq]] = True
-    s.board_changed(s.ed.group_of[sq])
+    holdings.set_level(s, sq, s.level[sq] + 1)
     if s._events is not None:
         s.event("built", player=f.player, square=sq, level=s.level[sq])

@@ -15,8 +15,7 @@ from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Frame
-from meeple.games.monopoly.rules import buildings, mortgage
-from meeple.games.monopoly.tables import NO_GROUP
+from meeple.games.monopoly.rules import buildings, holdings, mortgage
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -382,23 +381,13 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     """Swap everything, then each side deals with the mortgaged deeds it received."""
     s.stack.pop()
     p, q = f.proposer, f.target
-    to_p, to_q = [], []
-    for sq in f.deeds:
-        if s.owner[sq] == p:
-            s.owner[sq] = q
-            to_q.append(sq)
-        else:
-            s.owner[sq] = p
-            to_p.append(sq)
+    to_q = [sq for sq in f.deeds if s.owner[sq] == p]
+    to_p = [sq for sq in f.deeds if s.owner[sq] != p]
     from_p = [d for d in f.cards if s.card_holder[d] == p]
+    holdings.give_deeds(s, to_q, q)
+    holdings.give_deeds(s, to_p, p)
     for d in f.cards:
-        s.card_holder[d] = q if s.card_holder[d] == p else p
-    # Name each group that changed hands (their readings alone are worked out again), and the
-    # cards, which change no square.
-    for g in sorted({s.ed.group_of[sq] for sq in f.deeds}):
-        s.board_changed(g)
-    if f.cards:
-        s.board_changed(NO_GROUP)
+        holdings.give_card(s, d, q if d in from_p else p)
     s.cash[p] -= f.cash
     s.cash[q] += f.cash
     if s._events is not None:

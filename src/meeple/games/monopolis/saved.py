@@ -1,0 +1,113 @@
+"""The state as data: the snapshot a save file holds, and reading one back.
+
+A snapshot is everything that determines the game from here: the seats, seed and options it
+was set up with ("Setup (ELŐKÉSZÜLETEK)"), the actions so far, the random state and the order
+of the tile stacks, the resource decks and the requirement-card bag. So it is never shown to a
+player (views are ``view.py``'s). Reading one back checks the game and the version and names
+the field that is wrong (:class:`~meeple.kernel.errors.SaveFileError`); ``position.py`` reads
+a position through it. Like ``games/monopoly/saved.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.monopolis.actions import OVER
+from meeple.kernel.errors import SaveFileError
+from meeple.kernel.protocol import Action
+
+if TYPE_CHECKING:
+    from meeple.games.monopolis.state import MonopolisState
+
+SNAPSHOT_VERSION = 1
+
+#: Fields of the snapshot that are plain lists copied as they are.
+_LIST_FIELDS = (
+    "money",
+    "jokers",
+    "houses",
+    "tile_at",
+    "value_at",
+    "owner_at",
+    "houses_at",
+    "cubes",
+    "card_at",
+    "bag",
+    "to_deal",
+)
+_NESTED_FIELDS = ("res", "hand", "tile_decks", "res_decks", "discards", "market")
+_INT_FIELDS = (
+    "turn_player",
+    "actions_done",
+    "phase",
+    "pend_plot",
+    "pend_mode",
+    "pend_jokers",
+    "turns",
+)
+
+
+def snapshot(s: MonopolisState) -> dict[str, Any]:
+    """The whole state as JSON-able data, secrets included (the save file's core)."""
+    data: dict[str, Any] = {
+        "game": s.game_id,
+        "version": SNAPSHOT_VERSION,
+        "players": s.n,
+        "seed": s.seed,
+        "options": s.options,
+        "rng": s.rng.state,
+        "final_round": s.final_round,
+        "end_reason": s.end_reason,
+        "history": [str(a) for a in s.history],
+    }
+    for name in _LIST_FIELDS:
+        data[name] = list(getattr(s, name))
+    for name in _NESTED_FIELDS:
+        data[name] = [list(x) for x in getattr(s, name)]
+    for name in _INT_FIELDS:
+        data[name] = getattr(s, name)
+    return data
+
+
+def from_snapshot(data: dict[str, Any]) -> MonopolisState:
+    """A new state from :func:`snapshot` data; :class:`SaveFileError` names bad fields."""
+    # The state imports this module: its names are read when a snapshot is.
+    from meeple.games.monopolis.state import GAME_ID, MonopolisState, check_options
+
+    where = "snapshot"
+    if data.get("game") != GAME_ID:
+        raise SaveFileError(where, "game", f"is {data.get('game')!r}, not {GAME_ID!r}")
+    if data.get("version") != SNAPSHOT_VERSION:
+        raise SaveFileError(where, "version", f"must be {SNAPSHOT_VERSION}")
+    try:
+        players = int(data["players"])
+        state = MonopolisState.__new__(MonopolisState)
+        options = dict(data["options"])
+        check_options(options)
+        state._init_fields(players, int(data["seed"]), options)
+        state.rng.state = int(data["rng"])
+        state.final_round = bool(data["final_round"])
+        state.end_reason = str(data["end_reason"])
+        state._history = [Action.parse(t) for t in data["history"]]
+        for name in _LIST_FIELDS:
+            setattr(state, name, [int(x) for x in data[name]])
+        for name in _NESTED_FIELDS:
+            setattr(state, name, [[int(x) for x in inner] for inner in data[name]])
+        for name in _INT_FIELDS:
+            setattr(state, name, int(data[name]))
+    except KeyError as exc:
+        raise SaveFileError(where, str(exc.args[0]), "missing") from None
+    except (TypeError, ValueError) as exc:
+        raise SaveFileError(where, "(data)", str(exc)) from None
+    if state.phase == OVER:
+        state._end_game(state.end_reason, None)
+    return state
+
+
+def restore(s: MonopolisState, snap: dict[str, Any]) -> None:
+    """Load a :func:`snapshot` into ``s``: it becomes the snapshot's game (seats, seed and
+    options included). :class:`SaveFileError` names a bad field, and then ``s`` is unchanged:
+    the snapshot is read into a new state first and only then copied, field by field."""
+    loaded = from_snapshot(snap)
+    for name in loaded.__slots__:
+        setattr(s, name, getattr(loaded, name))

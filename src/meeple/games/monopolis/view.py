@@ -1,0 +1,148 @@
+"""What a seat sees of a Monopolis game: the city, the market, the tile supply and every
+seat's board; and the components on them (requirement cards, resource cards, building tiles)
+as data.
+
+Views are what the web page, the terminal and API clients read, so they hold nothing a seat
+may not know (docs/KERNEL.md: "never deck order or the random state"). In Monopolis that is
+the order of the face-down resource decks and of the requirement-card bag (only their sizes
+are shown) and the random state; the building tiles lie face up, so each stack's top tile is
+shown (monopolis-rules.txt, "Setup (ELŐKÉSZÜLETEK)"). Like ``games/monopoly/view.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from meeple.games.monopolis import market
+from meeple.games.monopolis.actions import PHASE_NAMES, TILE_CHOICE
+from meeple.games.monopolis.building import FULL
+from meeple.games.monopolis.city import EMPTY, PLOTS, offset_of
+from meeple.games.monopolis.components import VALUES
+from meeple.games.monopolis.market import SLOTS
+
+if TYPE_CHECKING:
+    from meeple.games.monopolis.state import MonopolisState
+
+
+def card_view(s: MonopolisState, card_id: int) -> dict[str, Any]:
+    """A requirement card as public data."""
+    comps = s.comps
+    c = comps.card(card_id)
+    needs = [comps.resources[r] for r, k in enumerate(c.needs) for _ in range(k)]
+    return {
+        "id": c.id,
+        "type": "I" * c.type if c.type < 3 else "III",
+        "needs": needs,
+        "icon": comps.icons[c.icon] if c.icon >= 0 else None,
+        "coins": c.coins,
+        "liza": c.liza,
+    }
+
+
+def resource_card_view(s: MonopolisState, card_id: int) -> dict[str, Any]:
+    """A resource card as public data."""
+    comps = s.comps
+    c = comps.resource_card(card_id)
+    return {
+        "id": c.id,
+        "deck": comps.decks[c.deck],
+        "resources": [comps.resources[r] for r, k in enumerate(c.gains) for _ in range(k)],
+        "liza": c.liza,
+        "coins": c.coins,
+    }
+
+
+def tile_view(s: MonopolisState, tile_id: int) -> dict[str, Any]:
+    """A building tile as public data."""
+    t = s.comps.tiles[tile_id]
+    return {
+        "id": t.id,
+        "kind": t.kind,
+        "value": t.value,
+        "icons": [s.comps.icons[i] for i in t.icons],
+    }
+
+
+def view(s: MonopolisState, seat: int | None) -> dict[str, Any]:
+    """The state as ``seat`` may see it (``MonopolisState.view``): everything public, the
+    same for every seat but its ``seat``."""
+    comps = s.comps
+    city = []
+    for plot in range(PLOTS):
+        if s.tile_at[plot] != EMPTY:
+            x, y = offset_of(plot)
+            entry = tile_view(s, s.tile_at[plot])
+            entry.update(
+                plot=plot,
+                x=x,
+                y=y,
+                owner=s.owner_at[plot],
+                houses=s.houses_at[plot],
+                cubes=s.cubes[plot],
+            )
+            city.append(entry)
+    cards = []
+    for plot in range(PLOTS):
+        if s.card_at[plot] != EMPTY:
+            x, y = offset_of(plot)
+            cards.append({"plot": plot, "x": x, "y": y, "card": card_view(s, s.card_at[plot])})
+    market_view = []
+    for slot in range(SLOTS):
+        cid = market.slot_card(s, slot)
+        market_view.append(
+            {
+                "slot": slot,
+                "price": market.slot_price(s, slot),
+                "card": resource_card_view(s, cid) if cid >= 0 else None,
+            }
+        )
+    supply = {
+        str(v): {
+            "count": len(deck),
+            "top": tile_view(s, deck[-1]) if deck else None,
+        }
+        for v, deck in zip(VALUES, s.tile_decks, strict=True)
+    }
+    players = []
+    for p in range(s.n):
+        players.append(
+            {
+                "seat": p,
+                "money": s.money[p],
+                "resources": dict(zip(comps.resources, s.res[p], strict=True)),
+                "jokers": s.jokers[p],
+                "houses_used": s.houses[p],
+                "houses_left": s.capacity - s.houses[p],
+                "cards": [card_view(s, c) for c in s.hand[p]],
+            }
+        )
+    result = s.result()
+    return {
+        "game": s.game_id,
+        "seat": seat,
+        "players": s.n,
+        "current_player": s.current_player(),
+        "turn_player": s.turn_player,
+        "phase": PHASE_NAMES[s.phase],
+        "actions_done": s.actions_done,
+        "pending": {
+            "plot": s.pend_plot,
+            "payment": None
+            if s.phase != TILE_CHOICE
+            else ("full" if s.pend_mode == FULL else comps.resources[s.pend_mode]),
+            "jokers": s.pend_jokers,
+        },
+        "final_round": s.final_round,
+        "turns": s.turns,
+        "city": city,
+        "requirement_cards": cards,
+        "market": market_view,
+        "tile_supply": supply,
+        "bag": len(s.bag),
+        "resource_decks": [len(d) for d in s.res_decks],
+        "discards": [len(d) for d in s.discards],
+        "seats": players,
+        "result": result.to_dict() if result else None,
+        "components": {"file": Path(comps.source).name, "assumed": list(comps.assumed)},
+    }
