@@ -281,3 +281,21 @@ def test_version_says_which_build_runs(args: list[str]) -> None:
     assert lines[0] == f"meeple {version('meeple')}"
     assert lines[1].startswith(f"engine: {build_name()} (")
     assert "game families: monopoly (5 games), monopolis (1 game)" in result.output
+
+
+def test_the_command_line_loads_no_engine_until_a_command_needs_it() -> None:
+    """Issue 18, quick start-up: ``meeple --help`` imports the command line only; a game
+    family, pydantic (editions) and the analyses load when a command uses them."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, meeple.cli.main\n"
+        "heavy = sorted(m for m in sys.modules if m.startswith(('meeple.games', 'pydantic', "
+        "'meeple.analysis', 'meeple.server', 'numpy')))\n"
+        "print(heavy)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"

@@ -10,17 +10,16 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from meeple.analysis.landing import JAIL_POLICIES, LandingResult, landing_analysis
-from meeple.analysis.rent import RentRow, rent_per_roll
-from meeple.analysis.report import landing_report
-from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
-from meeple.games.monopoly.tables import Edition
+if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
+    from meeple.analysis.landing import LandingResult
+    from meeple.analysis.rent import RentRow
+    from meeple.games.monopoly.tables import Edition
 
 analyze_app = typer.Typer(
     help="Exact analyses of a Monopoly edition (Markov chains, no sampling).",
@@ -36,6 +35,8 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _edition(edition_id: str) -> Edition:
+    from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+
     if edition_id not in builtin_edition_ids():
         known = ", ".join(builtin_edition_ids())
         raise _fail(f"{edition_id!r} is not a Monopoly edition; editions: {known}")
@@ -64,6 +65,10 @@ def landing(
     ] = False,
 ) -> None:
     """The exact long-run share of dice rolls ending on each square, and rent per roll."""
+    from meeple.analysis.landing import JAIL_POLICIES, landing_analysis
+    from meeple.analysis.rent import rent_per_roll
+    from meeple.analysis.report import landing_report
+
     ed = _edition(edition)
     if jail not in JAIL_POLICIES:
         raise _fail(f"--jail must be short or long, not {jail!r}")

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -25,9 +25,6 @@ from meeple.cli.analyze import analyze_app
 from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.stats import wilson
-from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, load_edition_file
-from meeple.games.monopoly.edition_text import export_toml, render_edition
-from meeple.games.monopoly.tables import Edition
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.family import game_family, game_ids, game_info
 from meeple.kernel.position import load_position, problems, save_position
@@ -41,6 +38,9 @@ from meeple.sim.runner import (
     run,
     summarise,
 )
+
+if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
+    from meeple.games.monopoly.tables import Edition
 
 app = typer.Typer(
     help="meeple: play, simulate and analyse the Monopoly family and Monopolis.",
@@ -150,6 +150,12 @@ def list_editions() -> None:
 
 def _edition(edition_id: str | None, edition_file: Path | None) -> Edition:
     """The edition named by id or file, or an exit with the reason."""
+    from meeple.games.monopoly.edition import (
+        builtin_edition,
+        builtin_edition_ids,
+        load_edition_file,
+    )
+
     try:
         if edition_file is not None:
             return load_edition_file(edition_file)
@@ -172,6 +178,8 @@ def show_edition(
     """Print an edition's board, deeds, decks, rule options and which values are assumed."""
     if edition_id is None and edition_file is None:
         raise fail("give an edition id or --edition-file")
+    from meeple.games.monopoly.edition_text import render_edition
+
     console.print(render_edition(_edition(edition_id, edition_file)), highlight=False)
 
 
@@ -180,6 +188,8 @@ def export_edition(
     edition_id: Annotated[str, typer.Argument(help="Edition id.")],
 ) -> None:
     """Write an edition as an editable TOML file to standard output."""
+    from meeple.games.monopoly.edition_text import export_toml
+
     ed = _edition(edition_id, None)
     sys.stdout.write(export_toml(ed))
 
