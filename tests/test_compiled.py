@@ -44,7 +44,23 @@ for _ in range(200):
     for x in (s, c, r):
         x.apply(a)
 same = c.snapshot() == s.snapshot() == r.snapshot()
-print(json.dumps({"build": build_name(), "games": games, "mid_game": [same, s.snapshot()]}))
+# The same for Monopolis (compiled too): a clone and a restored save play on alike.
+m = new_game("monopolis", 3, 4, {})
+city_bots = [make_bot("standard", "monopolis", p) for p in range(3)]
+for _ in range(40):
+    m.apply(city_bots[m.current_player()].choose(m))
+mc = m.clone()
+mr = new_game("monopolis", 3, 8, {})
+mr.restore(m.snapshot())
+for _ in range(40):
+    if m.is_terminal():
+        break
+    a = city_bots[m.current_player()].choose(m)
+    for x in (m, mc, mr):
+        x.apply(a)
+city_same = mc.snapshot() == m.snapshot() == mr.snapshot()
+print(json.dumps({"build": build_name(), "games": games, "mid_game": [same, s.snapshot()],
+                  "city": [city_same, m.snapshot()]}))
 """
 
 
@@ -77,6 +93,9 @@ def test_compiled_engine_plays_the_same_games(tmp_path: Path) -> None:
     assert compiled["games"] == pure["games"]
     assert compiled["mid_game"] == pure["mid_game"]
     assert compiled["mid_game"][0] is True  # clone and restore play on as the original
+    assert compiled["city"] == pure["city"] and compiled["city"][0] is True
+    # Both families' engines are compiled (Monopolis's state among them).
+    assert list((src / "meeple/games/monopolis").glob("state.*.so"))
     # A stale build never runs (issue 18): edit one compiled module's source without compiling
     # again, and meeple warns and runs every compiled module from its source.
     rng = src / "meeple/kernel/rng.py"

@@ -1,4 +1,4 @@
-"""Compile the Monopoly engine and its standard bot with mypyc, in place, or remove the build.
+"""Compile both families' engines and standard bots with mypyc, in place, or remove the build.
 
 Usage: ``python tools/compile.py [--clean] [--check]``
 
@@ -24,8 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 
-# The hot path of a simulation: the rules kernel, its decision frames and the standard bot.
-# Not compiled: edition loading (pydantic models, run once per process) and everything else.
+# The hot path of a simulation: the rules kernel, its decision frames and the standard bot, of
+# each family. Not compiled: edition and component loading (pydantic models, TOML, once per
+# process), the words and renderings, and everything else.
 MODULES = [
     "meeple/kernel/protocol.py",  # GameState, so MonopolyState is a native class
     "meeple/kernel/rng.py",
@@ -38,6 +39,14 @@ MODULES = [
     "meeple/games/monopoly/tables.py",
     "meeple/games/monopoly/bots.py",
     *sorted(str(p.relative_to(SRC)) for p in (SRC / "meeple/games/monopoly/rules").glob("*.py")),
+    "meeple/games/monopolis/actions.py",
+    "meeple/games/monopolis/building.py",
+    "meeple/games/monopolis/city.py",
+    "meeple/games/monopolis/market.py",
+    "meeple/games/monopolis/scoring.py",
+    "meeple/games/monopolis/state.py",
+    "meeple/games/monopolis/saved.py",
+    "meeple/games/monopolis/bots.py",
 ]
 
 

@@ -266,3 +266,11 @@ def test_the_score_sheets_are_part_of_the_result() -> None:
     end = [e for e in events if e.kind == "game_end"]
     assert end and end[0].data["sheets"] == r.sheets
     assert json.loads(json.dumps(r.to_dict())) == r.to_dict()
+
+
+def test_restore_copies_every_field_of_the_state() -> None:
+    """``saved.restore`` copies the fields it lists (the compiled build has no ``__slots__`` to
+    read them from): the list is every field the state declares."""
+    from meeple.games.monopolis.saved import STATE_FIELDS
+
+    assert sorted(STATE_FIELDS) == sorted(MonopolisState.__slots__)

@@ -16,8 +16,8 @@ from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import Rng
 
 
-# Compiled with the engine (tools/compile.py) so the standard bot is a native class; bots that
-# are not compiled (mcts, Monopolis) still subclass it.
+# Compiled with the engine (tools/compile.py) so the standard bots are native classes; bots that
+# are not compiled (mcts, a toy family's) still subclass it.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Bot:
     """Base class: subclasses implement :meth:`choose`."""

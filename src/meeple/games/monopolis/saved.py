@@ -45,6 +45,25 @@ _INT_FIELDS = (
     "pend_jokers",
     "turns",
 )
+#: Every field of the state (what :func:`restore` copies): the snapshot's, and those the
+#: setup derives or the game keeps (the components, the seats' capacity, the legal actions
+#: worked out, the result).
+STATE_FIELDS = (
+    "comps",
+    "n",
+    "capacity",
+    "_seed",
+    "_options",
+    "rng",
+    "final_round",
+    "end_reason",
+    "_history",
+    "_legal",
+    "_result",
+    *_LIST_FIELDS,
+    *_NESTED_FIELDS,
+    *_INT_FIELDS,
+)
 
 
 def snapshot(s: MonopolisState) -> dict[str, Any]:
@@ -81,7 +100,7 @@ def from_snapshot(data: dict[str, Any]) -> MonopolisState:
         raise SaveFileError(where, "version", f"must be {SNAPSHOT_VERSION}")
     try:
         players = int(data["players"])
-        state = MonopolisState.__new__(MonopolisState)
+        state = MonopolisState(players, 0, blank=True)
         options = dict(data["options"])
         check_options(options)
         state._init_fields(players, int(data["seed"]), options)
@@ -109,5 +128,5 @@ def restore(s: MonopolisState, snap: dict[str, Any]) -> None:
     options included). :class:`SaveFileError` names a bad field, and then ``s`` is unchanged:
     the snapshot is read into a new state first and only then copied, field by field."""
     loaded = from_snapshot(snap)
-    for name in loaded.__slots__:
+    for name in STATE_FIELDS:
         setattr(s, name, getattr(loaded, name))

@@ -144,8 +144,15 @@ class MonopolisState(GameState):
     _legal: list[Action] | None
     _result: GameResult | None
 
-    def __init__(self, players: int, seed: int, options: dict[str, Any] | None = None) -> None:
-        """Set up a new game ("Setup (ELŐKÉSZÜLETEK)"); seat 0 is the start player."""
+    def __init__(
+        self, players: int, seed: int, options: dict[str, Any] | None = None, *, blank: bool = False
+    ) -> None:
+        """Set up a new game ("Setup (ELŐKÉSZÜLETEK)"); seat 0 is the start player.
+
+        ``blank`` sets nothing, for :meth:`clone` and ``saved.from_snapshot``, which set every
+        field themselves (the compiled build makes each object through ``__init__``)."""
+        if blank:
+            return
         options = dict(options or {})
         check_options(options)
         if not 2 <= players <= 4:
@@ -483,7 +490,7 @@ class MonopolisState(GameState):
 
     def clone(self) -> MonopolisState:
         """An independent copy: list copies only, no deepcopy."""
-        c = MonopolisState.__new__(MonopolisState)
+        c = MonopolisState(self.n, self._seed, blank=True)
         c.comps = self.comps
         c.n = self.n
         c.capacity = self.capacity
