@@ -96,6 +96,17 @@ def test_compiled_engine_plays_the_same_games(tmp_path: Path) -> None:
     assert compiled["city"] == pure["city"] and compiled["city"][0] is True
     # Both families' engines are compiled (Monopolis's state among them).
     assert list((src / "meeple/games/monopolis").glob("state.*.so"))
+    # MEEPLE_PURE=1 runs the pure modules beside the compiled ones, without a warning.
+    asked = subprocess.run(
+        [sys.executable, "-c", PLAY],
+        env={**os.environ, "PYTHONPATH": str(src), "MEEPLE_PURE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    as_pure = json.loads(asked.stdout)
+    assert as_pure["build"] == "python" and as_pure["games"] == pure["games"]
+    assert "older than its source" not in asked.stderr
     # A stale build never runs (issue 18): edit one compiled module's source without compiling
     # again, and meeple warns and runs every compiled module from its source.
     rng = src / "meeple/kernel/rng.py"

@@ -8,6 +8,9 @@ hashed again (a few milliseconds); if any differs, a finder placed first on ``sy
 loads every compiled module from its ``.py`` file (all of them: compiled and pure modules of
 one build do not mix), and a ``RuntimeWarning`` names the changed sources and the command that
 rebuilds. ``meeple version`` says which build runs.
+
+``MEEPLE_PURE=1`` in the environment runs the pure modules on purpose, without a warning: the
+same source as the compiled build, for debugging it and for the tests that check both builds.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
+import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -27,6 +31,13 @@ RECORD = Path(__file__).with_name("compiled.json")
 """Written by ``tools/compile.py``: ``{"modules": {"meeple/kernel/rng.py": sha256, ...}}``."""
 
 _stale: list[str] = []
+PURE_VARIABLE = "MEEPLE_PURE"
+"""Set to ``1`` to run the pure-Python modules even where a compiled build is present."""
+
+
+def pure_asked() -> bool:
+    """Whether the environment asks for the pure-Python engine (``MEEPLE_PURE=1``)."""
+    return os.environ.get(PURE_VARIABLE, "") == "1"
 
 
 def source_hash(path: Path) -> str:
@@ -73,6 +84,9 @@ def guard_compiled_build() -> None:
             _stale.append(rel)
     if not recorded:
         _stale.append(str(RECORD))
+    if pure_asked():
+        sys.meta_path.insert(0, _SourceFirst(sources))
+        return
     if not _stale:
         return
     sys.meta_path.insert(0, _SourceFirst(sources))

@@ -64,14 +64,16 @@ def version_lines() -> list[str]:
 
     from meeple.buildinfo import build_name, compiled_modules
     from meeple.kernel.family import families
-    from meeple.stale import stale_sources
+    from meeple.stale import PURE_VARIABLE, pure_asked, stale_sources
 
     try:
         number = dist_version("meeple")
     except PackageNotFoundError:  # run from a source tree that was not installed
         number = "unknown (not installed)"
     build = build_name()
-    if stale_sources():
+    if pure_asked():
+        build += f" ({PURE_VARIABLE}=1: the pure-Python engine, asked for)"
+    elif stale_sources():
         build += f" (the compiled build is stale: {', '.join(stale_sources())} changed)"
     elif build == "mypyc":
         build += f" (compiled: {', '.join(compiled_modules())})"
