@@ -75,3 +75,19 @@ def test_a_state_drops_the_frames_of_a_seat_that_leaves() -> None:
     s.drop_frames_of(2)
     assert [f.name for f in s.stack] == ["debt", "auction"]
     assert s.stack[-1].to_dict()["active"] == [1, 3]
+
+
+def test_clones_share_the_history_until_they_part() -> None:
+    """A clone copies no history (``MonopolyState._record``), yet each state keeps its own."""
+    s = game()
+    s.apply(s.legal_actions()[0])
+    base = list(s.history)
+    c = s.clone()
+    to_c = c.legal_actions()[-1]
+    c.apply(to_c)
+    assert s.history == base and c.history == [*base, to_c]
+    d = s.clone()  # from the original again, after its first clone appended in place
+    to_s, to_d = s.legal_actions()[0], d.legal_actions()[-1]
+    s.apply(to_s)
+    d.apply(to_d)
+    assert (s.history, c.history, d.history) == ([*base, to_s], [*base, to_c], [*base, to_d])

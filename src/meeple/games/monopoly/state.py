@@ -149,7 +149,12 @@ class MonopolyState(GameState):
         self.bank_out = 0
         self.snowflake = -1  # the square the snowflake token is on (Frozen II), or -1
         self.bankrupt_seat = -1  # who went bankrupt when a bankruptcy ends the game
+        # The actions so far: a list a clone shares until one of them appends (_record), so a
+        # clone copies no history (a search clones at every step; the server for every action,
+        # where a new list of every action per game was most of the collector's young work).
+        # This state's actions are the list's first _hlen.
         self._history: list[Action] = []
+        self._hlen = 0
         self._events: list[Event] | None = None
         self.record_events = True
         self._legal: list[Action] | None = None
@@ -206,7 +211,8 @@ class MonopolyState(GameState):
 
     @property
     def history(self) -> list[Action]:
-        return self._history
+        h = self._history
+        return h if len(h) == self._hlen else h[: self._hlen]
 
     # -- helpers used by the rules -------------------------------------------------------
 
@@ -372,11 +378,20 @@ class MonopolyState(GameState):
         events: list[Event] | None = [] if self.record_events else None
         self._events = events
         self._legal = None
-        self._history.append(action)
+        self._record(action)
         self._dispatch(action)
         self._settle()
         self._events = None
         return events if events is not None else ()
+
+    def _record(self, action: Action) -> None:
+        """Add ``action`` to the history: in place while no state sharing the list appended
+        first, else to a copy of this state's own actions."""
+        h = self._history
+        if len(h) != self._hlen:
+            h = self._history = h[: self._hlen]
+        h.append(action)
+        self._hlen += 1
 
     def _dispatch(self, action: Action) -> None:
         # An any-time action is played the same way whichever decision allowed it; any other
@@ -447,7 +462,7 @@ class MonopolyState(GameState):
         c.over, c.end_reason = self.over, self.end_reason
         c.bank_in, c.bank_out = self.bank_in, self.bank_out
         c.snowflake, c.bankrupt_seat = self.snowflake, self.bankrupt_seat
-        c._history = list(self._history)
+        c._history, c._hlen = self._history, self._hlen  # shared: see _record
         c._events = None
         c.record_events = self.record_events
         c._legal = None
