@@ -299,3 +299,10 @@ def test_the_command_line_loads_no_engine_until_a_command_needs_it() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_an_error_quotes_the_input_whole_even_with_brackets() -> None:
+    # rich would take "[x]" for markup and drop it from the message.
+    r = CliRunner().invoke(app, ["simulate", "classic", "--bots", "std[x]", "--games", "1"])
+    assert r.exit_code == 2
+    assert "std[x]" in r.output

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
@@ -30,7 +31,8 @@ err = Console(stderr=True)
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # a path stays whole
+    # Escaped: the words quote the user's input, and "[x]" in it is not rich markup.
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # a path stays whole
     return typer.Exit(2)
 
 

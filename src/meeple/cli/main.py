@@ -117,7 +117,8 @@ def version() -> None:
 
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as an error and return the exit to raise (status 2: bad input)."""
-    err.print(f"[bold red]error:[/] {message}", soft_wrap=True)  # a path stays whole
+    # Escaped: the words quote the user's input, and "[x]" in it is not rich markup.
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # a path stays whole
     return typer.Exit(2)
 
 
