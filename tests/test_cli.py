@@ -306,3 +306,22 @@ def test_an_error_quotes_the_input_whole_even_with_brackets() -> None:
     r = CliRunner().invoke(app, ["simulate", "classic", "--bots", "std[x]", "--games", "1"])
     assert r.exit_code == 2
     assert "std[x]" in r.output
+
+
+def test_editions_show_and_export_ask_the_games_family(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The family describes its games (``GameFamily.describe``, ``export``,
+    ``read_game_file``); a family without a description says so."""
+    monkeypatch.chdir(tmp_path)  # a short path: the table cuts a long one to its width
+    Path("mine.toml").write_text(runner.invoke(app, ["editions", "export", "classic"]).stdout)
+    shown = runner.invoke(app, ["editions", "show", "--edition-file", "mine.toml"])
+    assert shown.exit_code == 0, shown.output
+    assert "Rule options" in shown.stdout and "Deck: Chance" in shown.stdout
+    assert "source     mine.toml" in shown.stdout  # the file, not a stand-in name
+    none = runner.invoke(app, ["editions", "show", "monopolis"])
+    assert none.exit_code == 2 and "monopolis (monopolis) has no printed description" in (
+        none.output
+    )
+    unknown = runner.invoke(app, ["editions", "export", "nope"])
+    assert unknown.exit_code == 2 and "unknown game or edition 'nope'" in unknown.output

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -26,7 +26,7 @@ from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.stats import wilson
 from meeple.kernel.errors import MeepleError, UnknownGameError
-from meeple.kernel.family import game_family, game_ids, game_info
+from meeple.kernel.family import family_of, game_family, game_ids, game_info, read_game_file
 from meeple.kernel.position import load_position, problems, save_position
 from meeple.kernel.saves import load_game
 from meeple.sim.runner import (
@@ -38,9 +38,6 @@ from meeple.sim.runner import (
     run,
     summarise,
 )
-
-if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
-    from meeple.games.monopoly.tables import Edition
 
 app = typer.Typer(
     help="meeple: play, simulate and analyse the Monopoly family and Monopolis.",
@@ -151,22 +148,16 @@ def list_editions() -> None:
     console.print(table)
 
 
-def _edition(edition_id: str | None, edition_file: Path | None) -> Edition:
-    """The edition named by id or file, or an exit with the reason."""
-    from meeple.games.monopoly.edition import (
-        builtin_edition,
-        builtin_edition_ids,
-        load_edition_file,
-    )
-
+def _game_of(game_id: str | None, game_file: Path | None) -> tuple[str, dict[str, Any]]:
+    """The game (id and options) named by id or described by a file, or an exit with the
+    reason; the game's family reads the file (``GameFamily.read_game_file``)."""
     try:
-        if edition_file is not None:
-            return load_edition_file(edition_file)
-        assert edition_id is not None
-        if edition_id not in builtin_edition_ids():
-            known = ", ".join(builtin_edition_ids())
-            raise fail(f"{edition_id!r} is not a Monopoly edition; editions: {known}")
-        return builtin_edition(edition_id)
+        if game_file is not None:
+            found = read_game_file(game_file)
+            return found.game, found.options
+        assert game_id is not None
+        game_info(game_id)
+        return game_id, {}
     except MeepleError as exc:
         raise fail(str(exc)) from None
 
@@ -181,9 +172,12 @@ def show_edition(
     """Print an edition's board, deeds, decks, rule options and which values are assumed."""
     if edition_id is None and edition_file is None:
         raise fail("give an edition id or --edition-file")
-    from meeple.games.monopoly.edition_text import render_edition
-
-    console.print(render_edition(_edition(edition_id, edition_file)), highlight=False)
+    game, options = _game_of(edition_id, edition_file)
+    fam = family_of(game, options)
+    shown = fam.describe(game, options, "" if edition_file is None else str(edition_file))
+    if shown is None:
+        raise fail(f"{game} ({fam.name}) has no printed description")
+    console.print(shown, highlight=False)
 
 
 @editions_app.command("export")
@@ -191,10 +185,12 @@ def export_edition(
     edition_id: Annotated[str, typer.Argument(help="Edition id.")],
 ) -> None:
     """Write an edition as an editable TOML file to standard output."""
-    from meeple.games.monopoly.edition_text import export_toml
-
-    ed = _edition(edition_id, None)
-    sys.stdout.write(export_toml(ed))
+    game, options = _game_of(edition_id, None)
+    fam = family_of(game, options)
+    text = fam.export(game, options)
+    if text is None:
+        raise fail(f"{game} ({fam.name}) cannot be exported as a file")
+    sys.stdout.write(text)
 
 
 @app.command()
@@ -282,12 +278,15 @@ def simulate(
         options.pop("redraw", None)
     players = 4 if players is None else players
     if edition_file is not None:
-        ed = _edition(None, edition_file)
-        if game is not None and game != ed.id:
-            raise fail(f"{edition_file} holds edition {ed.id!r}, not {game!r}")
-        low, high = ed.rules.min_players, ed.rules.max_players
-        options["edition"] = ed.model.model_dump(mode="json", exclude_none=True)
-        game, family = ed.id, game_family(ed.id, options)
+        try:
+            found = read_game_file(edition_file)
+        except MeepleError as exc:
+            raise fail(str(exc)) from None
+        if game is not None and game != found.game:
+            raise fail(f"{edition_file} holds edition {found.game!r}, not {game!r}")
+        low, high = found.min_players, found.max_players
+        options.update(found.options)
+        game, family = found.game, game_family(found.game, options)
     elif game is None:
         raise fail("give a game id (see `meeple editions`), --edition-file or --from")
     else:

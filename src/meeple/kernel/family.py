@@ -20,10 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
-from meeple.kernel.errors import PositionError, UnknownGameError
+from meeple.kernel.errors import MeepleError, PositionError, UnknownGameError
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import RenderableType
     from rich.text import Text
 
     from meeple.kernel.bot import BotFactory
@@ -35,6 +38,21 @@ ENTRY_POINTS = "meeple.families"
 
 GameFactory = Callable[[int, int, dict[str, Any]], GameState]
 """``factory(players, seed, options) -> GameState``."""
+
+
+class GameFile:
+    """A game read from a file (:func:`read_game_file`): its id, the options that make it
+    (``new_game(game, players, seed, options)``) and its player range."""
+
+    __slots__ = ("game", "max_players", "min_players", "options")
+
+    def __init__(
+        self, game: str, options: dict[str, Any], min_players: int, max_players: int
+    ) -> None:
+        self.game = game
+        self.options = options
+        self.min_players = min_players
+        self.max_players = max_players
 
 
 class GameInfo:
@@ -94,6 +112,27 @@ class GameFamily:
     def from_options(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         """The game ``options`` describe (only called when :meth:`claims` is true)."""
         raise NotImplementedError
+
+    # -- a game's printed components, as a file -------------------------------------------------
+
+    def read_game_file(self, path: Path) -> GameFile | None:
+        """The game a file describes (a Monopoly edition file), or None when this family
+        reads no such files; :class:`~meeple.kernel.errors.MeepleError` names what is wrong
+        with a file it does read."""
+        return None
+
+    def describe(
+        self, game_id: str, options: Mapping[str, Any], source: str = ""
+    ) -> RenderableType | None:
+        """A game's printed components and rule options in words (``meeple editions show``),
+        or None when the family has no such description. ``source``: the file the game was
+        read from, if it was (:meth:`read_game_file`), to name where the values come from."""
+        return None
+
+    def export(self, game_id: str, options: Mapping[str, Any]) -> str | None:
+        """A game as an editable file that :meth:`read_game_file` reads back (``meeple
+        editions export``), or None."""
+        return None
 
     # -- bots ----------------------------------------------------------------------------------
 
@@ -285,6 +324,17 @@ def family_of(game_id: str, options: Mapping[str, Any] | None = None) -> GameFam
             if fam.claims(options):
                 return fam
     return _FAMILIES[game_info(game_id).family]
+
+
+def read_game_file(path: Path) -> GameFile:
+    """The game the file at ``path`` describes, read by the first family that reads such
+    files; :class:`MeepleError` names what is wrong (or that no family reads files)."""
+    _load()
+    for fam in _FAMILIES.values():
+        found = fam.read_game_file(path)
+        if found is not None:
+            return found
+    raise MeepleError(f"{path}: no game family reads game files")
 
 
 def family_of_state(state: GameState) -> GameFamily:

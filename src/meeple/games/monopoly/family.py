@@ -12,14 +12,23 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids, parse_edition
+from meeple.games.monopoly.edition import (
+    builtin_edition,
+    builtin_edition_ids,
+    load_edition_file,
+    parse_edition,
+)
 from meeple.games.monopoly.state import MonopolyState, new_monopoly
-from meeple.kernel.family import GameFamily, GameInfo
+from meeple.kernel.family import GameFamily, GameFile, GameInfo
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import RenderableType
     from rich.text import Text
 
+    from meeple.games.monopoly.tables import Edition
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
     from meeple.kernel.search import SearchFamily
@@ -70,6 +79,30 @@ class MonopolyFamily(GameFamily):
     def from_options(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         ed = parse_edition(options["edition"], "options.edition")
         return new_monopoly(ed, players, seed, options)
+
+    def read_game_file(self, path: Path) -> GameFile:
+        """A Monopoly edition file (TOML or JSON: docs/EDITIONS.md), carried as data in the
+        game's options (``claims``), so a save file replays it without the file."""
+        ed = load_edition_file(path)
+        data = ed.model.model_dump(mode="json", exclude_none=True)
+        return GameFile(ed.id, {"edition": data}, ed.rules.min_players, ed.rules.max_players)
+
+    def describe(
+        self, game_id: str, options: Mapping[str, Any], source: str = ""
+    ) -> RenderableType:
+        from meeple.games.monopoly.edition_text import render_edition
+
+        return render_edition(self._edition(game_id, options, source))
+
+    def export(self, game_id: str, options: Mapping[str, Any]) -> str:
+        from meeple.games.monopoly.edition_text import export_toml
+
+        return export_toml(self._edition(game_id, options))
+
+    def _edition(self, game_id: str, options: Mapping[str, Any], source: str = "") -> Edition:
+        if self.claims(options):
+            return parse_edition(options["edition"], source or "options.edition")
+        return builtin_edition(game_id)
 
     def position(self, state: GameState) -> dict[str, Any]:
         from meeple.games.monopoly.position import position_of
