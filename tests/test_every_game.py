@@ -106,6 +106,31 @@ def test_a_clone_is_independent(game: tuple[str, int]) -> None:
         assert frozen(state) == before  # the original did not move with its copy
 
 
+def test_a_copy_into_a_used_state_is_a_clone(game: tuple[str, int]) -> None:
+    """``copy_into`` (the server's spare position) makes what ``clone`` makes, whatever the
+    spare held before: same state, same choices as it plays on, and independent of both."""
+    name, players = game
+    seen = list(positions(name, players))
+    spare = seen[-1][0].clone()  # a state that went far: its caches hold another position
+    for state, seat in seen[:-1]:
+        if seat < 0:
+            continue
+        before = frozen(state)
+        copy, clone = state.copy_into(spare), state.clone()
+        assert frozen(copy) == before
+        for _ in range(EVERY):  # play on alike, choices and all
+            if clone.is_terminal():
+                break
+            legal = clone.legal_actions()
+            assert copy.legal_actions() == legal
+            action = legal[len(clone.history) % len(legal)]
+            copy.apply(action)
+            clone.apply(action)
+            assert frozen(copy) == frozen(clone)
+        assert frozen(state) == before  # the original did not move with its copy
+        spare = copy
+
+
 def test_a_save_file_loads_back_to_the_same_game(game: tuple[str, int]) -> None:
     for state, seat in positions(*game):
         data = json.loads(json.dumps(save_data(state)))  # through its text, as on disk

@@ -218,6 +218,16 @@ class GameState(ABC):
     def clone(self) -> GameState:
         """An independent copy (for search): no shared mutable data."""
 
+    def copy_into(self, spare: GameState) -> GameState:
+        """A copy of this state, as :meth:`clone` makes it, made in ``spare``'s storage where
+        the family can (``spare`` is then overwritten and returned); by default a new clone.
+
+        For a holder of many long-lived games (the server applies each action to a copy, and
+        keeps the replaced position as the next copy's storage): a copy into old lists makes
+        no new objects for the garbage collector's young generation to look at again and
+        again while they live (issue 17's collector pauses)."""
+        return self.clone()
+
     @abstractmethod
     def describe(self, event: Event) -> str:
         """An event in plain words."""

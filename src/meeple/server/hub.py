@@ -216,6 +216,10 @@ class LiveGame:
     # encoded, so the garbage collector never has to look at it (GC_THRESHOLDS).
     texts_of: GameState | None = field(default=None, repr=False)
     view_texts: dict[int | None, str] = field(default_factory=dict, repr=False)
+    # The position the last action replaced: the storage the next action's copy is made in
+    # (GameState.copy_into). A game's positions then live in the same two states for the
+    # game's whole life, and the collector's young generation never holds them (issue 17).
+    spare: GameState | None = field(default=None, repr=False)
 
     @property
     def state_id(self) -> int:
@@ -448,8 +452,11 @@ class LiveGame:
                 if sub.seat is not None and self.seats[sub.seat].kind == "human":
                     # The seat's choices ride with its update: no request for them after it.
                     extra = {**self.seat_state(sub.seat), "legal_actions": self.legal_for(sub.seat)}
+                # The message holds the view as text alone: a queued message's fields are
+                # its head (nothing on the server reads a queued view), so the view's dicts and
+                # lists die here instead of waiting in the queue for the collector (issue 17).
                 msg = messages[sub.seat] = Message(
-                    {**head, "view": view, **extra},
+                    {**head, **extra},
                     join_objects(head_text, f'{{"view":{text}}}', dumps(extra)),
                 )
             self._put(sub, msg)
@@ -1249,11 +1256,13 @@ class Hub:
 
     async def _commit(self, live: LiveGame, action: Action) -> list[str]:
         # Caller holds live.lock. Apply to a copy: the live state changes only once committed.
-        work = live.state.clone()
+        spare, live.spare = live.spare, None
+        work = live.state.clone() if spare is None else live.state.copy_into(spare)
         work.record_events = True
         try:
             events = work.apply(action)
         except IllegalActionError as exc:
+            live.spare = work  # nobody else saw it: the next copy's storage
             raise HubError(422, exc.reason) from None
         except Exception as exc:  # an engine failure must not take the server down
             log.exception("game %s cannot apply %s", live.id, action)
@@ -1263,7 +1272,11 @@ class Hub:
         texts: list[str] = []
 
         def publish() -> None:  # runs once the action is committed, and only then
-            live.state = work
+            # The replaced position becomes the spare, overwritten by the next action's copy:
+            # nothing may keep it past this point (every reader reads live.state afresh, and
+            # bots read it only under live.lock), and its view texts go with it.
+            live.spare, live.state = live.state, work
+            live.texts_of = None
             texts.extend(work.describe(e) for e in events)
             if live.log is not None and len(live.log) == index:
                 live.log.append(texts)

@@ -42,7 +42,9 @@ def join_objects(*texts: str) -> str:
 
 class Message(dict[str, Any]):
     """A message put on sockets' queues: its JSON text is made once (when first sent, if not
-    given). Nothing changes a message once it is queued."""
+    given). Nothing changes a message once it is queued. Given its text, a message's fields
+    may be a part of it (an update's head without its view, a relayed message's none): the
+    text is what is sent."""
 
     __slots__ = ("_text",)
     _text: str

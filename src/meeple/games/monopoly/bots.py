@@ -109,9 +109,10 @@ class StandardBot(Bot):
         self._min_house = 0  # ... and the cheapest house on such a group
         self._my_mortgages = False  # I have a mortgaged deed (kept with the reserve)
         self._cheapest_lift = 0  # my cheapest mortgaged deed to lift (kept with the reserve)
-        # The board as this bot last read it (read_board), a group at a time: which state and
-        # seat, how far into the state's log of changes, and at which board stamp.
-        self._read_state: MonopolyState | None = None
+        # The board as this bot last read it (read_board), a group at a time: which log of
+        # changes (a state's own: a new state starts a new one) and seat, how far into that
+        # log, and at which board stamp.
+        self._read_log = 0  # (MonopolyState.changes_id)
         self._read_me = -1
         self._read_pos = 0
         self._read_stamp = 0
@@ -130,7 +131,7 @@ class StandardBot(Bot):
         # ownership changed: the trade caches below compare it by identity.
         self._owners_stamp = 0
         self._owners: tuple[int, ...] = ()
-        self._owners_state: MonopolyState | None = None  # ... read from this state's log
+        self._owners_log = 0  # ... read from this log of changes (MonopolyState.changes_id)
         self._owners_pos = 0  # ... up to here
         self._offers_me = -1  # the seat and board stamp the offer shapes were worked out for
         self._offers_stamp = 0
@@ -242,11 +243,12 @@ class StandardBot(Bot):
         changes names since the last reading are read again (a rent depends on its own group
         alone: rent.rents_now), so a change to one group costs one group's reading, not the
         whole board's. A new state, a new seat or a change of everything reads it all."""
-        if s.board_stamp == self._read_stamp and s is self._read_state and me == self._read_me:
+        same_log = s.changes_id == self._read_log
+        if s.board_stamp == self._read_stamp and same_log and me == self._read_me:
             return
         ed = s.ed
         n_groups = len(ed.groups)
-        everything = s is not self._read_state or me != self._read_me
+        everything = not same_log or me != self._read_me
         # Bit g: read group g again (-1: all of them).
         again: i64 = -1 if everything else s.groups_changed_since(self._read_pos)
         if again == -1:
@@ -259,7 +261,7 @@ class StandardBot(Bot):
             self._partner = [-1] * len(ed.street_groups)
             self._wants = [[] for _ in ed.street_groups]
             self._splits_changed = self._reading_moved = True
-        self._read_state, self._read_me, self._read_stamp = s, me, s.board_stamp
+        self._read_log, self._read_me, self._read_stamp = s.changes_id, me, s.board_stamp
         self._read_pos = len(s.changes)
         rents = rent.rents_now(s)  # (as square_rent reads them, without a call per square)
         for g in range(n_groups):
@@ -631,7 +633,7 @@ class StandardBot(Bot):
         change of anything, makes the tuple again."""
         if self._owners_stamp == s.board_stamp:
             return self._owners
-        same = s is self._owners_state and len(self._owners) == len(s.owner)
+        same = s.changes_id == self._owners_log and len(self._owners) == len(s.owner)
         if same:
             changed = s.groups_changed_since(self._owners_pos)
             same = changed != -1
@@ -645,7 +647,7 @@ class StandardBot(Bot):
             owners = tuple(s.owner)
             if owners != self._owners:
                 self._owners = owners
-        self._owners_state, self._owners_pos = s, len(s.changes)
+        self._owners_log, self._owners_pos = s.changes_id, len(s.changes)
         self._owners_stamp = s.board_stamp
         return self._owners
 

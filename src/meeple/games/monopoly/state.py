@@ -188,8 +188,10 @@ class MonopolyState(GameState):
         self._rents_dirty = -1
         # The board changes of this state object, in order: the group named, or -1 for any or
         # all (board_changed). A reader that remembers how far it read knows which groups to
-        # read again (the standard bot does); a clone starts a log of its own.
+        # read again (the standard bot does); a clone starts a log of its own. Which log it is:
+        # a number no other log had (a copy into a used state starts a new log in its list).
         self.changes: list[int] = []
+        self.changes_id = _STAMPS.next()
 
     # -- identity -------------------------------------------------------------------------
 
@@ -439,26 +441,41 @@ class MonopolyState(GameState):
     # -- copies, saves, views -----------------------------------------------------------
 
     def clone(self) -> MonopolyState:
-        # Attribute by attribute: the compiled build keeps them in slots, not a __dict__, and
-        # makes every new object through __init__ (self.ed already has the rule overrides).
+        # A new state of the same edition and seats, then a copy into it: one list of the
+        # fields to copy (copy_into). The compiled build makes every object through __init__
+        # (self.ed already has the rule overrides).
         c = MonopolyState(self.ed, self.n, self._seed, shuffle=False)
-        c._options, c.max_turns = self._options, self.max_turns
+        self._copy_to(c)
+        return c
+
+    def copy_into(self, spare: GameState) -> GameState:
+        if not isinstance(spare, MonopolyState) or spare.ed is not self.ed or spare.n != self.n:
+            return self.clone()
+        self._copy_to(spare)
+        return spare
+
+    def _copy_to(self, c: MonopolyState) -> None:
+        """Make ``c`` (same edition and seats) what a fresh clone of this state is, in its
+        own lists: values copied in place, the caches a clone starts afresh emptied
+        (``tests/monopoly/test_clone.py`` checks every attribute against a clone's)."""
+        c._options, c.max_turns, c._seed = self._options, self.max_turns, self._seed
         c.rng.state = self.rng.state
-        c.cash, c.pos = list(self.cash), list(self.pos)
-        c.in_jail, c.jail_turns = list(self.in_jail), list(self.jail_turns)
-        c.alive, c.offers = list(self.alive), list(self.offers)
-        c.owner, c.level, c.mortgaged = list(self.owner), list(self.level), list(self.mortgaged)
-        c.landings = list(self.landings)
+        c.cash[:], c.pos[:] = self.cash, self.pos
+        c.in_jail[:], c.jail_turns[:] = self.in_jail, self.jail_turns
+        c.alive[:], c.offers[:] = self.alive, self.offers
+        c.owner[:], c.level[:], c.mortgaged[:] = self.owner, self.level, self.mortgaged
+        c.landings[:] = self.landings
         c.houses, c.hotels = self.houses, self.hotels
-        c.decks = [list(d) for d in self.decks]
-        c.card_holder = list(self.card_holder)
+        for mine, theirs in zip(c.decks, self.decks, strict=True):
+            mine[:] = theirs
+        c.card_holder[:] = self.card_holder
         c.turn, c.turn_no, c.phase = self.turn, self.turn_no, self.phase
         c.doubles, c.dice = self.doubles, self.dice
-        c.dice_script = list(self.dice_script)
-        c.window, c.window_next = list(self.window), self.window_next
-        c.stack = [f.copy() for f in self.stack]
-        c.claims = [list(x) for x in self.claims]
-        c.eliminated = list(self.eliminated)
+        c.dice_script[:] = self.dice_script
+        c.window[:], c.window_next = self.window, self.window_next
+        c.stack[:] = [f.copy() for f in self.stack]
+        c.claims[:] = [list(x) for x in self.claims]
+        c.eliminated[:] = self.eliminated
         c.over, c.end_reason = self.over, self.end_reason
         c.bank_in, c.bank_out = self.bank_in, self.bank_out
         c.snowflake, c.bankrupt_seat = self.snowflake, self.bankrupt_seat
@@ -469,9 +486,22 @@ class MonopolyState(GameState):
         # Same board, same stamp: the caches stay valid until either copy changes it.
         c.board_stamp = self.board_stamp
         c._holders_stamp, c._holders = self._holders_stamp, self._holders
-        c._built = list(self._built)
-        c._rents, c._rents_dirty = list(self._rents), self._rents_dirty
-        return c
+        c._built[:] = self._built
+        c._rents[:], c._rents_dirty = self._rents, self._rents_dirty
+        # The caches a clone works out afresh, as __init__ leaves them.
+        c._group_holders.clear()
+        c._holders_read = 0
+        c._starters_stamp, c._starters = 0, 0
+        c._cap_holder.clear()
+        c._cap_houses.clear()
+        c._cap_hotels.clear()
+        c._cap_read, c._cap_total_houses, c._cap_total_hotels = 0, 0, 0
+        c._build_spots.clear()
+        c._spots_key, c._spots_dearest = (0, -1, 0, 0), 0
+        c._builds.clear()
+        c._builds_cash = -1
+        c.changes.clear()
+        c.changes_id = _STAMPS.next()
 
     def snapshot(self) -> dict[str, Any]:
         return saved.snapshot(self)
