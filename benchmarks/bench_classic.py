@@ -17,6 +17,8 @@ import json
 import platform
 import time
 
+from machine import REFERENCE, scaled, yardstick
+
 from meeple.buildinfo import build_name
 from meeple.sim.runner import DEFAULT_MAX_TURNS, SimConfig, run
 
@@ -61,10 +63,14 @@ def main() -> None:
     ap.add_argument("--json", dest="json_path")
     a = ap.parse_args()
     list(run(SimConfig("classic", a.players, 1, a.seed + 1, (a.bots,) * a.players), 1))
+    speeds = [yardstick()]
     runs = [
         bench(a.games, a.seed, a.bots, a.players, a.max_turns, a.workers) for _ in range(a.repeat)
     ]
+    speeds.append(yardstick())
     best = max(runs, key=lambda r: r["games_per_s"])
+    games_scaled = scaled(best["games_per_s"], speeds)
+    turns_scaled = scaled(best["player_turns_per_s"], speeds)
     out = {
         "benchmark": "classic",
         "players": a.players,
@@ -76,6 +82,12 @@ def main() -> None:
         "machine": platform.machine(),
         "build": build_name(),
         **best,
+        # The machine's speed before and after (machine.py), and the figures scaled to the
+        # reference machine (None: no yardstick here).
+        "yardstick_rolls_per_s": speeds,
+        "reference_rolls_per_s": REFERENCE,
+        "games_per_s_scaled": None if games_scaled is None else round(games_scaled, 2),
+        "player_turns_per_s_scaled": None if turns_scaled is None else round(turns_scaled, 1),
     }
     print(json.dumps(out, indent=1))
     if a.json_path:

@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import httpx
+from machine import REFERENCE, scaled, yardstick
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -799,6 +800,14 @@ def table(out: dict[str, Any]) -> str:
         ),
         ("server processes", f"{out['server_processes']}"),
         ("server CPU ms per action", f"{out['server_cpu_ms_per_action']}"),
+        (
+            f"... scaled to the reference machine ({REFERENCE:,} rolls/s)",
+            f"{out['server_cpu_ms_per_action_scaled']}",
+        ),
+        (
+            "machine yardstick, rolls/s (before, after)",
+            ", ".join("none here" if s is None else f"{s:,}" for s in out["yardstick_rolls_per_s"]),
+        ),
         ("client CPU seconds", f"{out['client_cpu_seconds']}"),
         (
             "server GC pauses, generations 0/1/2 (count; s; longest ms)",
@@ -903,6 +912,7 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--processes above 1 needs a PostgreSQL --database-url (and no --server)")
 
     raise_file_limit()
+    speeds = [yardstick()]  # the machine's speed before and after (machine.py)
     cfg = Config(
         host="127.0.0.1",
         port=a.port,
@@ -940,6 +950,10 @@ def main(argv: list[str] | None = None) -> None:
             if not a.keep_data:
                 shutil.rmtree(workdir, ignore_errors=True)
         database, kept = db.kind, db.shown() if a.keep_data else None
+    speeds.append(yardstick())
+    cpu_ms = figures["server_cpu_ms_per_action"]
+    # CPU per action on the reference machine: the time scales inversely with the speed.
+    cpu_ms_ref = None if cpu_ms is None else scaled(1 / cpu_ms, speeds)
     out: dict[str, Any] = {
         "benchmark": "server",
         "game": GAME,
@@ -957,6 +971,9 @@ def main(argv: list[str] | None = None) -> None:
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
         **figures,
+        "yardstick_rolls_per_s": speeds,
+        "reference_rolls_per_s": REFERENCE,
+        "server_cpu_ms_per_action_scaled": None if not cpu_ms_ref else round(1 / cpu_ms_ref, 2),
     }
     text_out: TextIO = sys.stderr if a.json_path == "-" else sys.stdout
     print(table(out), file=text_out)

@@ -7,6 +7,7 @@ runs (benchmarks/README.md), not for tests.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -19,11 +20,25 @@ from meeple.sim.runner import DEFAULT_MAX_TURNS
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
+def fake_yardstick(tmp_path: Path, rolls_per_s: int) -> dict[str, str]:
+    """An environment whose yardstick (benchmarks/machine.py) reads ``rolls_per_s``."""
+    script = tmp_path / "yardstick.py"
+    script.write_text(f"print({rolls_per_s})\n", encoding="utf-8")
+    return {**os.environ, "MEEPLE_YARDSTICK": str(script)}
+
+
 def test_bench_classic_tiny(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     cmd = [sys.executable, str(BENCH / "bench_classic.py"), "--games", "3", "--repeat", "1"]
-    subprocess.run([*cmd, "--bots", "standard", "--json", str(out)], check=True, timeout=300)
+    env = fake_yardstick(tmp_path, 1_090_000)  # half the reference machine's speed
+    subprocess.run(
+        [*cmd, "--bots", "standard", "--json", str(out)], check=True, timeout=300, env=env
+    )
     r = json.loads(out.read_text(encoding="utf-8"))
+    # The machine's speed is run beside the figures and scales them to the reference machine.
+    assert r["yardstick_rolls_per_s"] == [1_090_000, 1_090_000]
+    assert r["games_per_s_scaled"] == pytest.approx(2 * r["games_per_s"], rel=0.01)
+    assert r["player_turns_per_s_scaled"] == pytest.approx(2 * r["player_turns_per_s"], rel=0.01)
     assert r["games"] == 3 and r["bots"] == "standard" and r["build"] in ("python", "mypyc")
     assert r["games_per_s"] > 0 and r["mean_turns"] > 10 and r["mean_actions"] > r["mean_turns"]
     # simulate's cap by default (docs/RULES.md, "Turn cap"): none of these games reaches it.

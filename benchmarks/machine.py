@@ -1,0 +1,52 @@
+"""The machine-speed yardstick each benchmark runs beside its figures.
+
+Machines differ and are shared, so a figure means little without the speed of the machine at
+the time: ``../shared/bench/yardstick.py`` (plain-Python Monopoly movement, rolls per second on
+one core) is run before and after the measurement, and throughput is also given scaled to the
+reference machine, where the yardstick reads :data:`REFERENCE` (the issues' figures are scaled
+to it): ``scaled = measured * REFERENCE / yardstick``. Latency is not scaled (it is mostly
+waiting, which does not shrink in proportion); the yardstick is reported beside it.
+
+The yardstick's path: ``$MEEPLE_YARDSTICK``, else ``shared/bench/yardstick.py`` beside the
+checkout. Without it the figures are reported unscaled, and the report says so.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REFERENCE = 2_180_000
+"""Rolls per second of the yardstick on the machine the issues' figures are scaled to."""
+
+ROLLS = 1_000_000
+"""Rolls per run of the yardstick (it takes the best of three: about 1.5 s in all)."""
+
+
+def yardstick_path() -> Path | None:
+    """Where the yardstick script is, if anywhere."""
+    given = os.environ.get("MEEPLE_YARDSTICK")
+    candidates = [Path(given)] if given else []
+    candidates.append(Path(__file__).resolve().parents[2] / "shared" / "bench" / "yardstick.py")
+    return next((p for p in candidates if p.is_file()), None)
+
+
+def yardstick(rolls: int = ROLLS) -> int | None:
+    """The machine's speed now, in yardstick rolls per second (``None``: no yardstick here)."""
+    path = yardstick_path()
+    if path is None:
+        return None
+    out = subprocess.run(
+        [sys.executable, str(path), str(rolls)], capture_output=True, text=True, check=True
+    )
+    return int(float(out.stdout.split()[-1]))
+
+
+def scaled(rate: float, speeds: list[int | None]) -> float | None:
+    """``rate`` scaled to the reference machine by the mean of the yardstick's readings."""
+    known = [s for s in speeds if s]
+    if not known:
+        return None
+    return rate * REFERENCE / (sum(known) / len(known))
