@@ -23,8 +23,8 @@ from meeple.kernel.position import (
     redraw,
     save_position,
 )
-from meeple.kernel.protocol import Action
-from meeple.kernel.saves import load_data, save_data
+from meeple.kernel.protocol import Action, GameState
+from meeple.kernel.saves import load_data, load_game, save_data
 
 runner = CliRunner()
 
@@ -262,3 +262,26 @@ def test_simulate_from_a_position_is_the_same_on_any_number_of_workers(tmp_path:
     assert (
         result.exit_code == 2 and "holds a position of 'classic', not 'monopolis'" in result.output
     )
+
+
+def test_play_from_a_position_with_a_seed_redraws_its_future(tmp_path: Path) -> None:
+    """``meeple play --from FILE --seed N`` plays the position with its dice and decks re-drawn
+    from N (as each game of ``simulate --from`` is); without --seed, the file's own future."""
+    path = tutorial(tmp_path)
+
+    def played(*extra: str) -> GameState:
+        out = tmp_path / f"game{'-'.join(extra)}.json"
+        args = ["play", "--from", str(path), "--seats", "standard,standard", "--save", str(out)]
+        result = runner.invoke(app, [*args, *extra])
+        assert result.exit_code == 0, result.output
+        return load_game(out)
+
+    own, seven = played(), played("--seed", "7")
+    again, eight = played("--seed", "7"), played("--seed", "8")
+    assert "redraw" not in own.options and own.history[0] == Action("roll")
+    assert seven.seed == 7 and seven.options["redraw"] == 7
+    assert seven.history == again.history  # the seed decides the game
+    assert [str(a) for a in seven.history] != [str(a) for a in eight.history]
+    # A saved game keeps its own seed: --seed with --resume is refused, with the reason.
+    result = runner.invoke(app, ["play", "--resume", str(tmp_path / "game.json"), "--seed", "1"])
+    assert result.exit_code == 2 and "--seed does not go with --resume" in result.output

@@ -262,7 +262,8 @@ def play(
         Path | None,
         typer.Option(
             "--from",
-            help="Play on from the position in FILE (JSON or TOML: see `meeple position`).",
+            help="Play on from the position in FILE (JSON or TOML: see `meeple position`); "
+            "with --seed, its hidden future (dice, the decks' order) is re-drawn from the seed.",
         ),
     ] = None,
     names: Annotated[str | None, typer.Option(help="Names of the seats, comma-separated.")] = None,
@@ -286,6 +287,10 @@ def play(
     ask = _ask_settings(console, others_turns, own_turn)
     if resume is not None and from_file is not None:
         raise _fail(console, "--resume and --from do not go together: give one")
+    if resume is not None and seed is not None:
+        raise _fail(
+            console, "a saved game goes on with its own seed: --seed does not go with --resume"
+        )
     if resume is not None or from_file is not None:
         source = resume or from_file
         assert source is not None
@@ -297,6 +302,11 @@ def play(
             raise _fail(console, f"{source} holds a game of {state.game_id!r}, not {game!r}")
         if players is not None and players != state.num_players:
             raise _fail(console, f"{source} holds a {state.num_players}-player game")
+        if from_file is not None and seed is not None:
+            # The same position, its hidden future (dice, the decks' order) re-drawn from the
+            # seed, as `meeple simulate --from` draws each game's.
+            options = {**state.options, "redraw": seed}
+            state = new_game(state.game_id, state.num_players, seed, options)
         save = save or resume
         family = game_family(state.game_id, state.options)
         if resume is not None:
@@ -304,7 +314,8 @@ def play(
                 f"Resuming {state.game_id} (seed {state.seed}) after {len(state.history)} actions."
             )
         else:
-            console.print(f"Playing {state.game_id} from the position in {source}.")
+            redrawn = "" if seed is None else f", its dice and decks re-drawn from seed {seed}"
+            console.print(f"Playing {state.game_id} from the position in {source}{redrawn}.")
     else:
         if game is None:
             raise _fail(
