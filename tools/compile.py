@@ -33,6 +33,7 @@ MODULES = [
     "meeple/kernel/bot.py",  # Bot, so StandardBot is a native class
     "meeple/games/monopoly/actions.py",
     "meeple/games/monopoly/frames.py",
+    "meeple/games/monopoly/kept.py",  # the derived tables the rules keep of the board
     "meeple/games/monopoly/state.py",
     "meeple/games/monopoly/saved.py",  # snapshots: every search and save clones through it
     "meeple/games/monopoly/view.py",  # the views the server sends after every action

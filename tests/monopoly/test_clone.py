@@ -6,20 +6,22 @@ from __future__ import annotations
 
 import ast
 import inspect
+from types import ModuleType
 from typing import Any
 
+import meeple.games.monopoly.kept as kept_module
+import meeple.games.monopoly.state as state_module
 from meeple.bots.base import make_bot
 from meeple.games.monopoly import MonopolyState, new_monopoly
+from meeple.games.monopoly.kept import Kept
 from meeple.kernel.rng import Rng, derive_seed
 
 
-def fields() -> list[str]:
-    """The attributes ``MonopolyState.__init__`` sets (read from its source: the compiled
+def fields(module: ModuleType = state_module, name: str = "MonopolyState") -> list[str]:
+    """The attributes class ``name``'s ``__init__`` sets (read from its source: the compiled
     build has no ``__dict__`` to list them)."""
-    import meeple.games.monopoly.state as module
-
     tree = ast.parse(inspect.getsource(module))
-    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "MonopolyState")
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
     init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     names: list[str] = []
     for node in ast.walk(init):
@@ -38,6 +40,8 @@ def fields() -> list[str]:
 
 
 def comparable(value: Any) -> Any:
+    if isinstance(value, Kept):
+        return {name: comparable(getattr(value, name)) for name in fields(kept_module, "Kept")}
     if isinstance(value, Rng):
         return value.state
     if isinstance(value, list):
@@ -57,7 +61,8 @@ def played(seed: int, actions: int) -> MonopolyState:
 
 def test_copy_into_sets_every_field_a_clone_has() -> None:
     names = fields()
-    assert {"cash", "stack", "changes", "_cap_holder", "_builds"} <= set(names)
+    assert {"cash", "stack", "changes", "kept"} <= set(names)
+    assert {"cap_holder", "builds", "rents"} <= set(fields(kept_module, "Kept"))
     state = played(3, 300)
     spare = played(4, 900)  # its caches and change log are of another game's board
     spare.legal_actions()
@@ -81,6 +86,10 @@ def test_copy_into_shares_no_list_with_its_source() -> None:
         if isinstance(getattr(state, name), list) and getattr(copy, name) is getattr(state, name)
     ]
     assert shared == ["_history"]  # shared until one appends (MonopolyState._record)
+    assert copy.kept is not state.kept
+    for name in fields(kept_module, "Kept"):
+        mine = getattr(copy.kept, name)
+        assert not isinstance(mine, list) or mine is not getattr(state.kept, name), name
 
 
 def test_copy_into_a_state_of_another_edition_makes_a_clone() -> None:

@@ -14,9 +14,9 @@ from meeple.games.monopoly.audit import audit
 from meeple.games.monopoly.rules import buildings, holdings
 from tests.monopoly.helpers import game
 
-BOARD = {"owner", "level", "mortgaged", "card_holder", "alive", "_built"}
-# The writers, and the state's own setting up (a new game, a restore, invalidate).
-ALLOWED = {"rules/holdings.py", "state.py", "saved.py"}
+BOARD = {"owner", "level", "mortgaged", "card_holder", "alive", "built"}
+# The writers, and the state's own setting up (a new game, a restore, invalidate, a copy).
+ALLOWED = {"rules/holdings.py", "state.py", "saved.py", "kept.py"}
 
 
 def _board_writes(tree: ast.AST) -> list[int]:
@@ -62,12 +62,12 @@ def test_each_writer_takes_a_stamp_and_keeps_the_built_groups() -> None:
     holdings.give_deeds(s, [1, 3], 0)
     assert s.owner[1] == s.owner[3] == 0 and s.board_stamp != stamp
     holdings.set_level(s, 1, 1)
-    assert s._built == buildings.find_built_groups(s) and s._built[brown]
+    assert s.kept.built == buildings.find_built_groups(s) and s.kept.built[brown]
     holdings.set_level(s, 1, 0)
-    assert s._built == buildings.find_built_groups(s) and not s._built[brown]
+    assert s.kept.built == buildings.find_built_groups(s) and not s.kept.built[brown]
     holdings.set_level(s, 3, 2)
     holdings.clear_group(s, brown)
-    assert s.level[3] == 0 and s._built == buildings.find_built_groups(s)
+    assert s.level[3] == 0 and s.kept.built == buildings.find_built_groups(s)
     stamp = s.board_stamp
     holdings.set_mortgaged(s, 1, True)
     assert s.mortgaged[1] and s.board_stamp != stamp

@@ -152,7 +152,7 @@ def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
     s.owner[1] = 2
     s.board_changed()
     assert s.legal_actions()  # seat 0 may trade with seat 2 now: the cache holds {2}
-    assert s._holders == 1 << 2 and audit(s) == []
+    assert s.kept.holders == 1 << 2 and audit(s) == []
     s.owner[3] = 1  # by hand, keeping the stamp
     assert any("holders" in p for p in audit(s))
 
@@ -167,13 +167,13 @@ def test_the_audit_catches_stale_seats_that_may_trade_and_stale_build_options() 
     s.owner[1] = 2
     s.board_changed()
     assert trade.may_start(s, 0) and audit(s) == []  # seat 2 holds a deed: everyone may
-    s._starters &= ~1  # seat 0 kept as having nobody
+    s.kept.starters &= ~1  # seat 0 kept as having nobody
     assert any("may trade" in p for p in audit(s))
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = s.owner[3] = 0
     s.board_changed()
     assert audit(s) == [] and anytime.build_options(s, 0) == [1, 3]
-    s._build_spots = [1]  # kept wrongly
+    s.kept.build_spots = [1]  # kept wrongly
     problems = audit(s)
     assert any("build spots" in p for p in problems)
     assert any("build options" in p for p in problems)
@@ -189,7 +189,7 @@ def test_the_audit_catches_a_stale_total_of_building_capacity() -> None:
     s.owner[1] = s.owner[3] = 0
     s.board_changed(s.ed.group_of[1])
     assert buildings.capacity_total(s, HOUSE) == 8 and audit(s) == []  # two streets, 4 each
-    s._cap_total_houses += 1
+    s.kept.cap_total_houses += 1
     assert any("total capacity" in p for p in audit(s))
 
 

@@ -52,31 +52,31 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
                 )
                 if changed and g not in named and -1 not in named:
                     bad.append(f"group {grp.id} changed but the log of changes does not name it")
-    if s._holders_stamp == s.board_stamp:
+    if s.kept.holders_stamp == s.board_stamp:
         fresh = trade.find_holders(s)
-        if fresh != s._holders:
-            bad.append(f"cached holders of tradeables {s._holders:b} != {fresh:b} (bit masks)")
-    if s._starters_stamp == s.board_stamp:  # against the rule as can_start's list states it
+        if fresh != s.kept.holders:
+            bad.append(f"cached holders of tradeables {s.kept.holders:b} != {fresh:b} (bit masks)")
+    if s.kept.starters_stamp == s.board_stamp:  # against the rule as can_start's list states it
         holders = trade.find_holders(s)
         fresh = 0
         for p in range(s.n):
             for q in range(s.n):
                 if q != p and s.alive[q] and ((holders >> p) & 1 or (holders >> q) & 1):
                     fresh |= 1 << p
-        if fresh != s._starters:
-            bad.append(f"kept seats that may trade {s._starters:b} != {fresh:b} (bit masks)")
-    seat = s._spots_key[1]
-    if seat >= 0 and s._spots_key == (s.board_stamp, seat, s.houses, s.hotels):
+        if fresh != s.kept.starters:
+            bad.append(f"kept seats that may trade {s.kept.starters:b} != {fresh:b} (bit masks)")
+    seat = s.kept.spots_key[1]
+    if seat >= 0 and s.kept.spots_key == (s.board_stamp, seat, s.houses, s.hotels):
         fresh_spots = buildings.build_spots(s, seat)
-        if s._build_spots != fresh_spots:
-            bad.append(f"kept build spots of seat {seat} {s._build_spots} != {fresh_spots}")
+        if s.kept.build_spots != fresh_spots:
+            bad.append(f"kept build spots of seat {seat} {s.kept.build_spots} != {fresh_spots}")
         # What build_options answers now, read without asking it (the audit changes nothing).
         seat_cash = s.cash[seat]
         kept = (
-            s._build_spots
-            if seat_cash >= s._spots_dearest
-            else s._builds
-            if s._builds_cash == seat_cash
+            s.kept.build_spots
+            if seat_cash >= s.kept.spots_dearest
+            else s.kept.builds
+            if s.kept.builds_cash == seat_cash
             else None
         )
         fresh_builds = buildings.build_squares(s, seat)
@@ -88,13 +88,13 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
             bad.append(f"kept building capacities {kept_caps} != {fresh_caps} (item {item})")
         if buildings.capacity_total(s, item) != sum(fresh_caps):
             bad.append(f"kept total capacity {buildings.capacity_total(s, item)} (item {item})")
-    if s._built != buildings.find_built_groups(s):
-        bad.append(f"kept built groups {s._built} != {buildings.find_built_groups(s)}")
-    if not s._rents_dirty:
+    if s.kept.built != buildings.find_built_groups(s):
+        bad.append(f"kept built groups {s.kept.built} != {buildings.find_built_groups(s)}")
+    if not s.kept.rents_dirty:
         # The kept table against the rent rule worked out afresh from the board.
         due = rent.find_rents(s)
-        if s._rents != due:
-            bad.append(f"cached rents {s._rents} != {due}")
+        if s.kept.rents != due:
+            bad.append(f"cached rents {s.kept.rents} != {due}")
     ed, r = s.ed, s.rules
     cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
     start = r.starting_cash * s.n

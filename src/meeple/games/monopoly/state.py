@@ -19,6 +19,7 @@ from meeple.games.monopoly import saved
 from meeple.games.monopoly.describe import describe_action, describe_event
 from meeple.games.monopoly.edition import builtin_edition, with_rule_overrides
 from meeple.games.monopoly.frames import Decision, Frame
+from meeple.games.monopoly.kept import Kept
 from meeple.games.monopoly.rules import anytime, auction, buildings, turns
 from meeple.games.monopoly.tables import NO_GROUP, Edition
 from meeple.games.monopoly.view import views as seen_by
@@ -159,33 +160,8 @@ class MonopolyState(GameState):
         self.record_events = True
         self._legal: list[Action] | None = None
         self.board_stamp = _STAMPS.next()
-        self._holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
-        self._holders: i64 = 0  # (a bit mask of seats)
-        self._group_holders: list[int] = []  # ... of each group (worked out as changes name it)
-        self._holders_read = 0  # how far into the log of changes those were worked out
-        self._starters_stamp = 0  # the stamp trade.find_starters' answer below is for
-        self._starters: i64 = 0  # (a bit mask of seats)
-        # Per group: who could build there and how many more houses and hotels
-        # (buildings.capacities), worked out as far as this point of the log of changes.
-        self._cap_holder: list[int] = []
-        self._cap_houses: list[int] = []
-        self._cap_hotels: list[int] = []
-        self._cap_read = 0
-        self._cap_total_houses = 0  # ... and their sums over the groups
-        self._cap_total_hotels = 0
-        # build_options' memory: where a seat could build cash aside (buildings.build_spots),
-        # for (board stamp, seat, houses, hotels), and the dearest house among those; its last
-        # answer, and the cash that answer is for (-1: none since the spots changed).
-        self._build_spots: list[int] = []
-        self._spots_key = (0, -1, 0, 0)
-        self._spots_dearest = 0
-        self._builds: list[int] = []
-        self._builds_cash = -1
-        # Whether each group has a building: kept up to date by the rules that build and sell.
-        self._built = [False] * len(edition.groups)
-        # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
-        self._rents: list[int] = []
-        self._rents_dirty = -1
+        # What the rules keep worked out about the board, by stamp or along the log below.
+        self.kept = Kept(len(edition.groups))
         # The board changes of this state object, in order: the group named, or -1 for any or
         # all (board_changed). A reader that remembers how far it read knows which groups to
         # read again (the standard bot does); a clone starts a log of its own. Which log it is:
@@ -226,10 +202,10 @@ class MonopolyState(GameState):
         Jail Free card changed hands); the default, when anything else may have."""
         self.board_stamp = _STAMPS.next()
         if group >= 0:
-            self._rents_dirty |= 1 << group
+            self.kept.rents_dirty |= 1 << group
             self.changes.append(group)
         elif group != NO_GROUP:
-            self._rents_dirty = -1
+            self.kept.rents_dirty = -1
             self.changes.append(-1)
 
     def groups_changed_since(self, start: int) -> i64:
@@ -309,7 +285,7 @@ class MonopolyState(GameState):
         work out again what the rules keep up to date (call after editing the state by hand in
         tests)."""
         self._legal = None
-        self._built = buildings.find_built_groups(self)
+        self.kept.built = buildings.find_built_groups(self)
         self.board_changed()
 
     def decision(self) -> Decision:
@@ -456,8 +432,7 @@ class MonopolyState(GameState):
 
     def _copy_to(self, c: MonopolyState) -> None:
         """Make ``c`` (same edition and seats) what a fresh clone of this state is, in its
-        own lists: values copied in place, the caches a clone starts afresh emptied
-        (``tests/monopoly/test_clone.py`` checks every attribute against a clone's)."""
+        own lists (``tests/monopoly/test_clone.py`` checks every attribute against a clone's)."""
         c._options, c.max_turns, c._seed = self._options, self.max_turns, self._seed
         c.rng.state = self.rng.state
         c.cash[:], c.pos[:] = self.cash, self.pos
@@ -483,23 +458,10 @@ class MonopolyState(GameState):
         c._events = None
         c.record_events = self.record_events
         c._legal = None
-        # Same board, same stamp: the caches stay valid until either copy changes it.
+        # Same board, same stamp: what is kept by stamp stays valid until either copy changes
+        # the board; what is kept along the log of changes starts again with the new log.
         c.board_stamp = self.board_stamp
-        c._holders_stamp, c._holders = self._holders_stamp, self._holders
-        c._built[:] = self._built
-        c._rents[:], c._rents_dirty = self._rents, self._rents_dirty
-        # The caches a clone works out afresh, as __init__ leaves them.
-        c._group_holders.clear()
-        c._holders_read = 0
-        c._starters_stamp, c._starters = 0, 0
-        c._cap_holder.clear()
-        c._cap_houses.clear()
-        c._cap_hotels.clear()
-        c._cap_read, c._cap_total_houses, c._cap_total_hotels = 0, 0, 0
-        c._build_spots.clear()
-        c._spots_key, c._spots_dearest = (0, -1, 0, 0), 0
-        c._builds.clear()
-        c._builds_cash = -1
+        c.kept.copy_from(self.kept)
         c.changes.clear()
         c.changes_id = _STAMPS.next()
 

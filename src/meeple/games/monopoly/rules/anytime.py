@@ -75,24 +75,24 @@ def build_options(s: MonopolyState, p: int) -> list[int]:
     ``buildings.build_squares``. Callers must not change the list."""
     if not s.rules.buildings:
         return []
-    key = s._spots_key
+    key = s.kept.spots_key
     if key[0] != s.board_stamp or key[1] != p or key[2] != s.houses or key[3] != s.hotels:
-        spots = s._build_spots = buildings.build_spots(s, p)
+        spots = s.kept.build_spots = buildings.build_spots(s, p)
         dearest = 0
         for sq in spots:
             if s.ed.house_cost[sq] > dearest:
                 dearest = s.ed.house_cost[sq]
-        s._spots_dearest = dearest
-        s._spots_key = (s.board_stamp, p, s.houses, s.hotels)
-        s._builds_cash = -1
+        s.kept.spots_dearest = dearest
+        s.kept.spots_key = (s.board_stamp, p, s.houses, s.hotels)
+        s.kept.builds_cash = -1
     cash = s.cash[p]
-    if cash >= s._spots_dearest:
-        return s._build_spots
-    if cash != s._builds_cash:
+    if cash >= s.kept.spots_dearest:
+        return s.kept.build_spots
+    if cash != s.kept.builds_cash:
         cost = s.ed.house_cost
-        s._builds = [sq for sq in s._build_spots if cost[sq] <= cash]
-        s._builds_cash = cash
-    return s._builds
+        s.kept.builds = [sq for sq in s.kept.build_spots if cost[sq] <= cash]
+        s.kept.builds_cash = cash
+    return s.kept.builds
 
 
 def lift_options(s: MonopolyState, p: int) -> list[int]:

@@ -65,7 +65,7 @@ def build_spots(s: MonopolyState, p: int) -> list[int]:
     # The groups p may build on: those whose builder (the owner of all of it, none mortgaged)
     # is p, as kept group by group with the capacities.
     read_capacities(s)
-    builder = s._cap_holder
+    builder = s.kept.cap_holder
     out: list[int] = []
     for g in ed.street_groups:
         if builder[g] == p:
@@ -148,7 +148,7 @@ def capacities(s: MonopolyState, item: int) -> list[int]:
     worked out again only when the log of changes names the group
     (docs/KERNEL.md, "The hot path"); :func:`find_capacities` works it all out afresh."""
     read_capacities(s)
-    holder, houses, hotels = s._cap_holder, s._cap_houses, s._cap_hotels
+    holder, houses, hotels = s.kept.cap_holder, s.kept.cap_houses, s.kept.cap_hotels
     out = [0] * s.n
     for g in s.ed.street_groups:
         q = holder[g]
@@ -161,31 +161,31 @@ def capacity_total(s: MonopolyState, item: int) -> int:
     """The sum of :func:`capacities`, kept up to date as groups change: whether buildings are
     short is asked on every building bought, and they seldom are."""
     read_capacities(s)
-    return s._cap_total_houses if item == HOUSE else s._cap_total_hotels
+    return s.kept.cap_total_houses if item == HOUSE else s.kept.cap_total_hotels
 
 
 def read_capacities(s: MonopolyState) -> None:
     """Work out again the capacity of each street group the log of changes names since the
     last time, and the totals (every group for a new state)."""
     ed = s.ed
-    holder, houses, hotels = s._cap_holder, s._cap_houses, s._cap_hotels
+    holder, houses, hotels = s.kept.cap_holder, s.kept.cap_houses, s.kept.cap_hotels
     if len(holder) != len(ed.groups):  # (a new state: work every group out)
-        holder = s._cap_holder = [-1] * len(ed.groups)
-        houses = s._cap_houses = [0] * len(ed.groups)
-        hotels = s._cap_hotels = [0] * len(ed.groups)
-        s._cap_total_houses = s._cap_total_hotels = 0
+        holder = s.kept.cap_holder = [-1] * len(ed.groups)
+        houses = s.kept.cap_houses = [0] * len(ed.groups)
+        hotels = s.kept.cap_hotels = [0] * len(ed.groups)
+        s.kept.cap_total_houses = s.kept.cap_total_hotels = 0
         again: i64 = -1
-    elif s._cap_read == len(s.changes):
+    elif s.kept.cap_read == len(s.changes):
         return
     else:
-        again = s.groups_changed_since(s._cap_read)  # bit g: work group g out again
-    s._cap_read = len(s.changes)
+        again = s.groups_changed_since(s.kept.cap_read)  # bit g: work group g out again
+    s.kept.cap_read = len(s.changes)
     for g in ed.street_groups:
         if (again >> g) & 1:
             q, h, t = group_capacity(s, g)
             # (a group with no one to build holds 0 and 0: its old share leaves the totals)
-            s._cap_total_houses += h - houses[g]
-            s._cap_total_hotels += t - hotels[g]
+            s.kept.cap_total_houses += h - houses[g]
+            s.kept.cap_total_hotels += t - hotels[g]
             holder[g], houses[g], hotels[g] = q, h, t
 
 
@@ -308,7 +308,7 @@ def sell_group(s: MonopolyState, p: int, g: int) -> None:
 
 def group_has_buildings(s: MonopolyState, g: int) -> bool:
     """Whether any street of group ``g`` has a building (the kept table: :func:`built_groups`)."""
-    return s._built[g]
+    return s.kept.built[g]
 
 
 def built_groups(s: MonopolyState) -> list[bool]:
@@ -316,7 +316,7 @@ def built_groups(s: MonopolyState) -> list[bool]:
     ask it for every deed, so the state keeps it: every change of a building level above
     updates its group's entry (the audit checks it against :func:`find_built_groups`); callers
     must not change it."""
-    return s._built
+    return s.kept.built
 
 
 def find_built_groups(s: MonopolyState) -> list[bool]:

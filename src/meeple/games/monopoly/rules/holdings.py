@@ -40,9 +40,9 @@ def set_level(s: MonopolyState, sq: int, level: int) -> None:
     s.level[sq] = level
     g = s.ed.group_of[sq]
     if level:
-        s._built[g] = True
+        s.kept.built[g] = True
     else:
-        s._built[g] = any(s.level[m] for m in s.ed.groups[g].members)
+        s.kept.built[g] = any(s.level[m] for m in s.ed.groups[g].members)
     s.board_changed(g)
 
 
@@ -50,7 +50,7 @@ def clear_group(s: MonopolyState, g: int) -> None:
     """Every building of group ``g`` is gone."""
     for m in s.ed.groups[g].members:
         s.level[m] = 0
-    s._built[g] = False
+    s.kept.built[g] = False
     s.board_changed(g)
 
 

@@ -42,16 +42,16 @@ def rents_now(s: MonopolyState) -> list[int]:
     depends only on its own group, and ``board_changed(group)`` marks the group whose owners,
     buildings or mortgages changed, worked out again here on the next ask (``board_changed()``
     marks them all). Callers must not change the list."""
-    dirty = s._rents_dirty
+    dirty = s.kept.rents_dirty
     if dirty:
-        if dirty < 0 or not s._rents:
-            s._rents = find_rents(s)
+        if dirty < 0 or not s.kept.rents:
+            s.kept.rents = find_rents(s)
         else:
             for g in range(len(s.ed.groups)):
                 if (dirty >> g) & 1:
-                    group_rents(s, g, s._rents)
-        s._rents_dirty = 0
-    return s._rents
+                    group_rents(s, g, s.kept.rents)
+        s.kept.rents_dirty = 0
+    return s.kept.rents
 
 
 def find_rents(s: MonopolyState) -> list[int]:

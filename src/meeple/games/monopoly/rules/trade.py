@@ -193,10 +193,10 @@ def holders_of_tradeables(s: MonopolyState) -> i64:
     Get Out of Jail Free card), as a bit mask: bit ``q`` is set when seat ``q`` holds one. Asked
     for every player after every turn (whether a window opens), so the answer is kept until the
     board stamp changes. (A machine word in the compiled build: seats are few.)"""
-    if s._holders_stamp != s.board_stamp:
-        s._holders = _holders_by_group(s)
-        s._holders_stamp = s.board_stamp
-    return s._holders
+    if s.kept.holders_stamp != s.board_stamp:
+        s.kept.holders = _holders_by_group(s)
+        s.kept.holders_stamp = s.board_stamp
+    return s.kept.holders
 
 
 def _holders_by_group(s: MonopolyState) -> i64:
@@ -204,13 +204,13 @@ def _holders_by_group(s: MonopolyState) -> i64:
     again only for the groups the state's log of changes names since the last time (whether a
     deed can be traded depends on its own group alone: who owns it, and buildings in it)."""
     ed, owner = s.ed, s.owner
-    by_group = s._group_holders
+    by_group = s.kept.group_holders
     if len(by_group) != len(ed.groups):  # (a new state: work every group out)
-        by_group = s._group_holders = [0] * len(ed.groups)
+        by_group = s.kept.group_holders = [0] * len(ed.groups)
         again: i64 = -1
     else:
-        again = s.groups_changed_since(s._holders_read)  # bit g: work group g out again
-    s._holders_read = len(s.changes)
+        again = s.groups_changed_since(s.kept.holders_read)  # bit g: work group g out again
+    s.kept.holders_read = len(s.changes)
     built = buildings.built_groups(s)
     mask: i64 = 0
     for g in range(len(by_group)):
@@ -274,10 +274,10 @@ def may_start(s: MonopolyState, p: int) -> bool:
     player leaving takes a new one); only the count of offers is read each time."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return False
-    if s._starters_stamp != s.board_stamp:
-        s._starters = find_starters(s)
-        s._starters_stamp = s.board_stamp
-    return (s._starters >> p) & 1 == 1
+    if s.kept.starters_stamp != s.board_stamp:
+        s.kept.starters = find_starters(s)
+        s.kept.starters_stamp = s.board_stamp
+    return (s.kept.starters >> p) & 1 == 1
 
 
 def find_starters(s: MonopolyState) -> i64:

@@ -1,0 +1,74 @@
+"""What the rules keep worked out about one state's board, so that they read a change instead
+of the whole board (docs/KERNEL.md, "The hot path").
+
+Every field here is derived from the board (owners, buildings, mortgages, cards, who is still
+in): nothing is saved, and the audit (``audit.py``, ``meeple simulate --audit``) compares each
+with the board worked out afresh. Two ways keep them valid:
+
+- by the board stamp (``MonopolyState.board_stamp``, new at every write of the board:
+  ``rules/holdings.py``): an answer remembers the stamp it is for, and is worked out again when
+  the stamp moved;
+- by the state's log of changes (``MonopolyState.changes``, the groups each write named): a
+  table per group remembers how far into the log it was worked out, and works out again only
+  the groups named since.
+
+A copy of the state (``clone``, ``copy_into``) keeps the answers of the first kind, which hold
+for the same board, and starts the tables of the second afresh, since the copy starts a log of
+its own.
+"""
+
+from __future__ import annotations
+
+from mypy_extensions import i64
+
+
+class Kept:
+    """The derived tables of one state's board (see the module's text)."""
+
+    def __init__(self, groups: int) -> None:
+        # -- kept by board stamp: a copy keeps them ------------------------------------------
+        # Whether each group has a building: kept up to date by the board's writers.
+        self.built = [False] * groups
+        # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
+        self.rents: list[int] = []
+        self.rents_dirty = -1
+        self.holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
+        self.holders: i64 = 0  # (a bit mask of seats)
+        # -- worked out along the log of changes, or afresh: a copy starts them again --------
+        self.group_holders: list[int] = []  # ... of each group (worked out as changes name it)
+        self.holders_read = 0  # how far into the log of changes those were worked out
+        self.starters_stamp = 0  # the stamp trade.find_starters' answer below is for
+        self.starters: i64 = 0  # (a bit mask of seats)
+        # Per group: who could build there and how many more houses and hotels
+        # (buildings.capacities), worked out as far as this point of the log of changes.
+        self.cap_holder: list[int] = []
+        self.cap_houses: list[int] = []
+        self.cap_hotels: list[int] = []
+        self.cap_read = 0
+        self.cap_total_houses = 0  # ... and their sums over the groups
+        self.cap_total_hotels = 0
+        # build_options' memory: where a seat could build cash aside (buildings.build_spots),
+        # for (board stamp, seat, houses, hotels), and the dearest house among those; its last
+        # answer, and the cash that answer is for (-1: none since the spots changed).
+        self.build_spots: list[int] = []
+        self.spots_key = (0, -1, 0, 0)
+        self.spots_dearest = 0
+        self.builds: list[int] = []
+        self.builds_cash = -1
+
+    def copy_from(self, other: Kept) -> None:
+        """Become what a copy of ``other``'s state keeps (in this object's own lists)."""
+        self.built[:] = other.built
+        self.rents[:], self.rents_dirty = other.rents, other.rents_dirty
+        self.holders_stamp, self.holders = other.holders_stamp, other.holders
+        self.group_holders.clear()
+        self.holders_read = 0
+        self.starters_stamp, self.starters = 0, 0
+        self.cap_holder.clear()
+        self.cap_houses.clear()
+        self.cap_hotels.clear()
+        self.cap_read, self.cap_total_houses, self.cap_total_hotels = 0, 0, 0
+        self.build_spots.clear()
+        self.spots_key, self.spots_dearest = (0, -1, 0, 0), 0
+        self.builds.clear()
+        self.builds_cash = -1
