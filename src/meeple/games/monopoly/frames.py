@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from meeple.kernel.protocol import FORCED, MoveOn
+
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
@@ -64,6 +66,13 @@ class Decision:
         """Why this decision refuses ``action`` in the rules' words, or "" for the general
         answer (``MonopolyState.why_illegal``)."""
         return ""
+
+    def move_on(self, s: MonopolyState, p: int) -> MoveOn | None:
+        """The answer that lets the table go on without a real choice (``meeple.kernel.asking``),
+        if there is one: here, as in most frames, the only legal action (every legal action of
+        a purchase, an auction, a debt or a trade answers it, so more than one is a choice)."""
+        legal = s.legal_actions()
+        return MoveOn(legal[0], FORCED) if len(legal) == 1 else None
 
 
 class Frame(Decision):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from meeple.games.monopoly.frames import Frame
+from meeple.games.monopoly.kept import STAMPS
 from meeple.games.monopoly.rules import (
     auction,
     bankruptcy,
@@ -127,3 +128,40 @@ def restore(s: MonopolyState, snap: dict[str, Any]) -> None:
     s.bankrupt_seat = int(snap["bankrupt_seat"])
     s.dice_script = [int(x) for x in snap.get("dice_script", [])]
     s.invalidate()
+
+
+def copy_to(src: MonopolyState, c: MonopolyState) -> None:
+    """Make ``c`` (a state of the same edition and seats) what a fresh clone of ``src`` is,
+    in its own lists (``MonopolyState.clone`` and ``copy_into``;
+    ``tests/monopoly/test_clone.py`` checks every attribute against a clone's)."""
+    c._options, c.max_turns, c._seed = src._options, src.max_turns, src._seed
+    c.rng.state = src.rng.state
+    c.cash[:], c.pos[:] = src.cash, src.pos
+    c.in_jail[:], c.jail_turns[:] = src.in_jail, src.jail_turns
+    c.alive[:], c.offers[:] = src.alive, src.offers
+    c.owner[:], c.level[:], c.mortgaged[:] = src.owner, src.level, src.mortgaged
+    c.landings[:] = src.landings
+    c.houses, c.hotels = src.houses, src.hotels
+    for mine, theirs in zip(c.decks, src.decks, strict=True):
+        mine[:] = theirs
+    c.card_holder[:] = src.card_holder
+    c.turn, c.turn_no, c.phase = src.turn, src.turn_no, src.phase
+    c.doubles, c.dice = src.doubles, src.dice
+    c.dice_script[:] = src.dice_script
+    c.window[:], c.window_next = src.window, src.window_next
+    c.stack[:] = [f.copy() for f in src.stack]
+    c.claims[:] = [list(x) for x in src.claims]
+    c.eliminated[:] = src.eliminated
+    c.over, c.end_reason = src.over, src.end_reason
+    c.bank_in, c.bank_out = src.bank_in, src.bank_out
+    c.snowflake, c.bankrupt_seat = src.snowflake, src.bankrupt_seat
+    c._history, c._hlen = src._history, src._hlen  # shared: see _record
+    c._events = None
+    c.record_events = src.record_events
+    c._legal = None
+    # Same board, same stamp: what is kept by stamp stays valid until either copy changes
+    # the board; what is kept along the log of changes starts again with the new log.
+    c.board_stamp = src.board_stamp
+    c.kept.copy_from(src.kept)
+    c.changes.clear()
+    c.changes_id = STAMPS.next()

@@ -19,46 +19,23 @@ from meeple.games.monopoly import saved
 from meeple.games.monopoly.describe import describe_action, describe_event
 from meeple.games.monopoly.edition import builtin_edition, with_rule_overrides
 from meeple.games.monopoly.frames import Decision, Frame
-from meeple.games.monopoly.kept import Kept
+from meeple.games.monopoly.kept import STAMPS, Kept
 from meeple.games.monopoly.rules import anytime, auction, buildings, turns
 from meeple.games.monopoly.tables import NO_GROUP, Edition
 from meeple.games.monopoly.view import views as seen_by
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import (
-    END_TURN as MOVE_END_TURN,
-)
-from meeple.kernel.protocol import (
-    OTHERS_TURN,
     Action,
     Event,
     GameResult,
     GameState,
     MoveOn,
 )
-from meeple.kernel.protocol import ROLL as MOVE_ROLL
 from meeple.kernel.rng import Rng
 
 SAVE_VERSION: Final = 1
 
 
-# Board stamps: a fresh number whenever who owns what, what is built or mortgaged, who holds a
-# jail card or who is still playing changes. One counter for every state in the process, so two
-# clones that change differently never share a stamp, and a cache keyed by a stamp is never
-# stale. (The audit checks that every such change takes a new stamp.)
-class _Stamps:
-    """The counter of board stamps: a compiled class, since ``next()`` of an
-    ``itertools.count`` costs the compiled build a look-up of ``next`` and a call through
-    Python on every board change."""
-
-    def __init__(self) -> None:
-        self.last = 0
-
-    def next(self) -> int:
-        self.last += 1
-        return self.last
-
-
-_STAMPS: Final = _Stamps()
 _MASK_BITS: Final = 62  # groups a groups_changed_since mask can name
 # The phases of the turn, by ``MonopolyState.phase``: the decision when no frame is on the stack.
 _PHASES: Final[tuple[Decision, ...]] = (
@@ -159,7 +136,7 @@ class MonopolyState(GameState):
         self._events: list[Event] | None = None
         self.record_events = True
         self._legal: list[Action] | None = None
-        self.board_stamp = _STAMPS.next()
+        self.board_stamp = STAMPS.next()
         # What the rules keep worked out about the board, by stamp or along the log below.
         self.kept = Kept(len(edition.groups))
         # The board changes of this state object, in order: the group named, or -1 for any or
@@ -167,7 +144,7 @@ class MonopolyState(GameState):
         # read again (the standard bot does); a clone starts a log of its own. Which log it is:
         # a number no other log had (a copy into a used state starts a new log in its list).
         self.changes: list[int] = []
-        self.changes_id = _STAMPS.next()
+        self.changes_id = STAMPS.next()
 
     # -- identity -------------------------------------------------------------------------
 
@@ -200,7 +177,7 @@ class MonopolyState(GameState):
         the ``group`` when only its squares changed (its rents alone are worked out again, and
         ``changes`` names it alone); :data:`NO_GROUP` when no square changed (a Get Out of
         Jail Free card changed hands); the default, when anything else may have."""
-        self.board_stamp = _STAMPS.next()
+        self.board_stamp = STAMPS.next()
         if group >= 0:
             self.kept.rents_dirty |= 1 << group
             self.changes.append(group)
@@ -299,42 +276,12 @@ class MonopolyState(GameState):
         return self.decision().legal(self, self.current_player())
 
     def move_on(self) -> MoveOn | None:
-        """The answer that lets the table go on (meeple.kernel.asking), if there is one.
-
-        With no frame on the stack the any-time actions (build, sell, mortgage, lift, trade)
-        are optional, so the phase's own answer moves on past them: ``roll`` before the roll,
-        ``end_turn`` at the end of the turn, ``pass`` in another player's window. A rent claim
-        open to the decider (the rent-claims option: unclaimed rent is lost) and a jail with
-        more than one way out are real choices. In a frame (a purchase, an auction, a debt, a
-        trade, ...) every legal action answers it, so only a single one moves on. It is worth
-        asking when the decider can afford to build."""
-        if self.over:
-            return None
-        p = self.current_player()
-        if not self.stack and self.phase != self.JAIL:
-            if anytime.has_claim(self, p):
-                return None
-            worth = bool(anytime.build_options(self, p))
-            if self.phase == self.PRE_ROLL:
-                return MoveOn(A.A_ROLL, MOVE_ROLL, worth)
-            if self.phase == self.END_TURN:
-                return MoveOn(A.A_END_TURN, MOVE_END_TURN, worth)
-            return MoveOn(A.A_PASS, OTHERS_TURN, worth)
-        return super().move_on()
+        """The answer that lets the table go on (meeple.kernel.asking), if there is one: the
+        decision's own (``Decision.move_on``; the phases' in ``rules/turns.py``)."""
+        return None if self.over else self.decision().move_on(self, self.current_player())
 
     def auction_bid(self, seat: int, limit: int) -> tuple[bool, Action | None]:
-        """A proxy bid (kernel protocol): in an open auction ``seat`` is still in, the smallest
-        legal bid (``AuctionFrame.next_min``) while it is within ``limit`` and ``seat``'s
-        cash, else dropping out (a pass: rules/auction.py)."""
-        f = self.stack[-1] if self.stack else None
-        if self.over or not isinstance(f, auction.AuctionFrame) or seat not in f.active:
-            return False, None
-        if self.current_player() != seat:
-            return True, None
-        low = f.next_min()
-        if low <= limit and low <= self.cash[seat]:
-            return True, A.act(A.BID, low)
-        return True, A.A_PASS
+        return auction.proxy_bid(self, seat, limit)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now: the same answer as membership in
@@ -417,53 +364,17 @@ class MonopolyState(GameState):
     # -- copies, saves, views -----------------------------------------------------------
 
     def clone(self) -> MonopolyState:
-        # A new state of the same edition and seats, then a copy into it: one list of the
-        # fields to copy (copy_into). The compiled build makes every object through __init__
-        # (self.ed already has the rule overrides).
+        # A new state of the same edition and seats, then a copy into it. The compiled build
+        # makes every object through __init__ (self.ed already has the rule overrides).
         c = MonopolyState(self.ed, self.n, self._seed, shuffle=False)
-        self._copy_to(c)
+        saved.copy_to(self, c)
         return c
 
     def copy_into(self, spare: GameState) -> GameState:
         if not isinstance(spare, MonopolyState) or spare.ed is not self.ed or spare.n != self.n:
             return self.clone()
-        self._copy_to(spare)
+        saved.copy_to(self, spare)
         return spare
-
-    def _copy_to(self, c: MonopolyState) -> None:
-        """Make ``c`` (same edition and seats) what a fresh clone of this state is, in its
-        own lists (``tests/monopoly/test_clone.py`` checks every attribute against a clone's)."""
-        c._options, c.max_turns, c._seed = self._options, self.max_turns, self._seed
-        c.rng.state = self.rng.state
-        c.cash[:], c.pos[:] = self.cash, self.pos
-        c.in_jail[:], c.jail_turns[:] = self.in_jail, self.jail_turns
-        c.alive[:], c.offers[:] = self.alive, self.offers
-        c.owner[:], c.level[:], c.mortgaged[:] = self.owner, self.level, self.mortgaged
-        c.landings[:] = self.landings
-        c.houses, c.hotels = self.houses, self.hotels
-        for mine, theirs in zip(c.decks, self.decks, strict=True):
-            mine[:] = theirs
-        c.card_holder[:] = self.card_holder
-        c.turn, c.turn_no, c.phase = self.turn, self.turn_no, self.phase
-        c.doubles, c.dice = self.doubles, self.dice
-        c.dice_script[:] = self.dice_script
-        c.window[:], c.window_next = self.window, self.window_next
-        c.stack[:] = [f.copy() for f in self.stack]
-        c.claims[:] = [list(x) for x in self.claims]
-        c.eliminated[:] = self.eliminated
-        c.over, c.end_reason = self.over, self.end_reason
-        c.bank_in, c.bank_out = self.bank_in, self.bank_out
-        c.snowflake, c.bankrupt_seat = self.snowflake, self.bankrupt_seat
-        c._history, c._hlen = self._history, self._hlen  # shared: see _record
-        c._events = None
-        c.record_events = self.record_events
-        c._legal = None
-        # Same board, same stamp: what is kept by stamp stays valid until either copy changes
-        # the board; what is kept along the log of changes starts again with the new log.
-        c.board_stamp = self.board_stamp
-        c.kept.copy_from(self.kept)
-        c.changes.clear()
-        c.changes_id = _STAMPS.next()
 
     def snapshot(self) -> dict[str, Any]:
         return saved.snapshot(self)

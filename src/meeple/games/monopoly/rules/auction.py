@@ -127,6 +127,22 @@ class AuctionFrame(Frame):
         return True
 
 
+def proxy_bid(s: MonopolyState, seat: int, limit: int) -> tuple[bool, Action | None]:
+    """A standing bid up to ``limit`` (``GameState.auction_bid``): whether ``seat`` is in an
+    open auction, and its answer when it is its turn to bid: the smallest legal bid
+    (``AuctionFrame.next_min``) while that is within ``limit`` and its cash, else dropping out
+    (a pass)."""
+    f = s.stack[-1] if s.stack else None
+    if s.over or not isinstance(f, AuctionFrame) or seat not in f.active:
+        return False, None
+    if s.current_player() != seat:
+        return True, None
+    low = f.next_min()
+    if low <= limit and low <= s.cash[seat]:
+        return True, A.act(A.BID, low)
+    return True, A.A_PASS
+
+
 def start_auction(
     s: MonopolyState, item: int, square: int, bidders: list[int], min_bid: int | None = None
 ) -> None:

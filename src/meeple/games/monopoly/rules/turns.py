@@ -24,6 +24,9 @@ from typing import TYPE_CHECKING
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Decision
 from meeple.games.monopoly.rules import anytime, jail, money, movement
+from meeple.kernel.protocol import END_TURN as MOVE_END_TURN
+from meeple.kernel.protocol import OTHERS_TURN, MoveOn
+from meeple.kernel.protocol import ROLL as MOVE_ROLL
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -42,17 +45,42 @@ class Phase(Decision):
         return ""
 
 
-class PreRoll(Phase):
+class MoveOnPhase(Phase):
+    """A phase with one action of its own, which moves the table on (``roll`` before the
+    roll, ``end_turn`` at the end of the turn, ``pass`` in another player's window), beside
+    the optional any-time actions: that action is the phase's move-on answer
+    (``meeple.kernel.asking``), worth asking about when the decider can afford to build. A
+    rent claim open to the decider (the rent-claims option: unclaimed rent is lost) is a real
+    choice."""
+
+    __slots__ = ("moment", "own")
+
+    def __init__(self, own: Action, moment: str) -> None:
+        self.own = own
+        self.moment = moment
+
+    def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return [self.own, *anytime.options(s, p)]
+
+    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
+        if kind == self.own.kind:
+            return True
+        return kind in anytime.KINDS and anytime.allows(s, p, kind, arg)
+
+    def move_on(self, s: MonopolyState, p: int) -> MoveOn | None:
+        if anytime.has_claim(s, p):
+            return None
+        return MoveOn(self.own, self.moment, bool(anytime.build_options(s, p)))
+
+
+class PreRoll(MoveOnPhase):
     """Before the roll: roll (or first build, sell, mortgage, trade, claim)."""
 
     __slots__ = ()
     name = "pre_roll"
 
-    def legal(self, s: MonopolyState, p: int) -> list[Action]:
-        return [A.A_ROLL, *anytime.options(s, p)]
-
-    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
-        return kind == A.ROLL or (kind in anytime.KINDS and anytime.allows(s, p, kind, arg))
+    def __init__(self) -> None:
+        super().__init__(A.A_ROLL, MOVE_ROLL)
 
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
         expire_claims(s)
@@ -105,17 +133,14 @@ class InJail(Phase):
         return True
 
 
-class EndTurn(Phase):
+class EndTurn(MoveOnPhase):
     """After the moves: end the turn. Skipped when the player could do nothing else."""
 
     __slots__ = ()
     name = "end_turn"
 
-    def legal(self, s: MonopolyState, p: int) -> list[Action]:
-        return [A.A_END_TURN, *anytime.options(s, p)]
-
-    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
-        return kind == A.END_TURN or (kind in anytime.KINDS and anytime.allows(s, p, kind, arg))
+    def __init__(self) -> None:
+        super().__init__(A.A_END_TURN, MOVE_END_TURN)
 
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
         end_turn(s)
@@ -127,17 +152,14 @@ class EndTurn(Phase):
         return False
 
 
-class Window(Phase):
+class Window(MoveOnPhase):
     """Another player's window between turns: pass. Skipped when they could do nothing."""
 
     __slots__ = ()
     name = "window"
 
-    def legal(self, s: MonopolyState, p: int) -> list[Action]:
-        return [A.A_PASS, *anytime.options(s, p)]
-
-    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
-        return kind == A.PASS or (kind in anytime.KINDS and anytime.allows(s, p, kind, arg))
+    def __init__(self) -> None:
+        super().__init__(A.A_PASS, OTHERS_TURN)
 
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
         s.window_next += 1  # the window closes
