@@ -3,6 +3,17 @@
 #   docker run -p 127.0.0.1:8000:8000 -v meeple-data:/data meeple
 # Games go to SQLite in /data unless MEEPLE_DATABASE_URL names another database (compose.yaml
 # gives PostgreSQL). Put a TLS proxy in front of it for the internet: docs/DEPLOY.md.
+
+# The wheel, built where a C compiler is: the engine compiled by mypyc (setup.py).
+FROM python:3.11-slim AS wheel
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /tmp/meeple-src
+COPY pyproject.toml setup.py README.md ./
+COPY src ./src
+RUN pip wheel --no-deps --wheel-dir /tmp/wheels .
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -10,11 +21,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# The package from this source tree, without the dev extras (tests, linters, browsers).
-WORKDIR /tmp/meeple-src
-COPY pyproject.toml README.md ./
-COPY src ./src
-RUN pip install . && rm -rf /tmp/meeple-src
+# The package from that wheel, without the dev extras (tests, linters, browsers); no compiler
+# in this image.
+COPY --from=wheel /tmp/wheels /tmp/wheels
+RUN pip install /tmp/wheels/*.whl && rm -rf /tmp/wheels
 
 # Run as a user of its own; /data is the only place it writes (the SQLite file, if used).
 RUN useradd --system --create-home --home-dir /data --shell /usr/sbin/nologin --uid 10001 meeple

@@ -9,6 +9,7 @@ SLOW = (
     "tests/browser/",  # Chromium (about 2 minutes of the suite)
     "tests/monopoly/test_random_play.py",  # 2,000 audited games (two thirds of the suite)
     "tests/test_compiled.py",  # builds the engine with mypyc
+    "tests/test_install.py",  # builds wheels, one of them with mypyc
     "tests/server/test_cluster.py",  # server processes on PostgreSQL and Redis
     "tests/server/test_fuzz.py",  # schemathesis against the API
     "tests/sim/test_bench_classic.py",  # the speed benchmark at a small size

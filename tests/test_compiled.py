@@ -1,7 +1,7 @@
 """The mypyc build (``tools/compile.py``) plays exactly the games the pure-Python source plays.
 
-The compiled modules are built in a temporary copy of the source tree, so the suite itself keeps
-running the ``.py`` files.
+The compiled modules are built in a temporary copy of the source tree (``tools/compile.py``, the
+checkout's way; ``tests/test_install.py`` builds wheels), beside a pure copy.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _play(src: Path) -> dict[str, object]:
 @pytest.mark.skipif(importlib.util.find_spec("mypyc") is None, reason="mypyc is not installed")
 def test_compiled_engine_plays_the_same_games(tmp_path: Path) -> None:
     # Two copies without any compiled module: one to compile, one to stay pure Python (the
-    # checkout itself may be compiled in place: make test-compiled).
+    # checkout itself is compiled in place by its editable install).
     src, pure_src = tmp_path / "src", tmp_path / "pure"
     for copy in (src, pure_src):
         shutil.copytree(ROOT / "src", copy, ignore=shutil.ignore_patterns("*.so", "__pycache__"))

@@ -1,6 +1,6 @@
 """Compile both families' engines and standard bots with mypyc, in place, or remove the build.
 
-Usage: ``python tools/compile.py [--clean] [--check]``
+Usage: ``python tools/compile.py [--clean | --if-stale]``
 
 mypyc turns the same typed source into C extension modules, which Python imports in preference
 to the ``.py`` files beside them (``importlib`` tries extension suffixes first). Nothing is
@@ -19,48 +19,31 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
+
+with warnings.catch_warnings():  # importing meeple warns of a stale build: this tool mends it
+    warnings.simplefilter("ignore", RuntimeWarning)
+    from meeple.buildinfo import RECORD_NAME, compiled_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 
-# The hot path of a simulation: the rules kernel, its decision frames and the standard bot, of
-# each family. Not compiled: edition and component loading (pydantic models, TOML, once per
-# process), the words and renderings, and everything else.
-MODULES = [
-    "meeple/kernel/protocol.py",  # GameState, so MonopolyState is a native class
-    "meeple/kernel/rng.py",
-    "meeple/kernel/bot.py",  # Bot, so StandardBot is a native class
-    "meeple/games/monopoly/actions.py",
-    "meeple/games/monopoly/frames.py",
-    "meeple/games/monopoly/kept.py",  # the derived tables the rules keep of the board
-    "meeple/games/monopoly/state.py",
-    "meeple/games/monopoly/saved.py",  # snapshots: every search and save clones through it
-    "meeple/games/monopoly/view.py",  # the views the server sends after every action
-    "meeple/games/monopoly/tables.py",
-    "meeple/games/monopoly/bots.py",
-    *sorted(str(p.relative_to(SRC)) for p in (SRC / "meeple/games/monopoly/rules").glob("*.py")),
-    "meeple/games/monopolis/actions.py",
-    "meeple/games/monopolis/building.py",
-    "meeple/games/monopolis/city.py",
-    "meeple/games/monopolis/market.py",
-    "meeple/games/monopolis/scoring.py",
-    "meeple/games/monopolis/state.py",
-    "meeple/games/monopolis/saved.py",
-    "meeple/games/monopolis/bots.py",
-]
+# The one list of compiled modules, shared with setup.py (pip install): meeple.buildinfo.
+MODULES = compiled_sources(SRC)
 
 
 def compile_in(src: Path) -> None:
-    """Run mypyc on :data:`MODULES` under ``src``, leaving the ``.so`` files beside them."""
-    cmd = [sys.executable, "-m", "mypyc", *MODULES]
+    """Run mypyc on the compiled modules under ``src``, leaving the ``.so`` files beside them."""
+    modules = compiled_sources(src)
+    cmd = [sys.executable, "-m", "mypyc", *modules]
     subprocess.run(cmd, cwd=src, check=True, env={**os.environ, "MYPYC_OPT_LEVEL": "3"})
     for leftover in ("build", ".mypy_cache"):  # mypyc's work files, not needed to run
         shutil.rmtree(src / leftover, ignore_errors=True)
     # What was compiled, by source hash: meeple.stale falls back to the pure modules if a
     # source changes afterwards (a stale build never runs).
-    record = {m: hashlib.sha256((src / m).read_bytes()).hexdigest() for m in MODULES}
-    (src / "meeple" / "compiled.json").write_text(
+    record = {m: hashlib.sha256((src / m).read_bytes()).hexdigest() for m in modules}
+    (src / "meeple" / RECORD_NAME).write_text(
         json.dumps({"modules": record}, indent=1) + "\n", encoding="utf-8"
     )
 
@@ -68,7 +51,7 @@ def compile_in(src: Path) -> None:
 def clean(src: Path) -> list[Path]:
     """Remove compiled modules (and mypyc's shared runtime module) under ``src``."""
     gone = [p for p in src.rglob("*.so") if p.is_file()]
-    record = src / "meeple" / "compiled.json"
+    record = src / "meeple" / RECORD_NAME
     if record.exists():
         gone.append(record)
     for p in gone:
@@ -76,10 +59,40 @@ def clean(src: Path) -> list[Path]:
     return gone
 
 
+def stale(src: Path) -> bool:
+    """Whether ``src`` holds a compiled build older than its sources (or than the module list).
+
+    A pure tree (no record, or a pure build's record) is not stale: ``--if-stale`` leaves it
+    pure, so a checkout installed without a C compiler never tries to compile.
+    """
+    record_path = src / "meeple" / RECORD_NAME
+    try:
+        recorded = json.loads(record_path.read_text(encoding="utf-8"))["modules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    if not recorded:
+        return False
+    if sorted(recorded) != sorted(compiled_sources(src)):
+        return True
+    return any(
+        not (src / m).exists() or hashlib.sha256((src / m).read_bytes()).hexdigest() != digest
+        for m, digest in recorded.items()
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    how.add_argument(
+        "--if-stale",
+        action="store_true",
+        help="compile again only if a compiled build is there and its sources changed "
+        "(nothing with MEEPLE_PURE=1)",
+    )
     a = ap.parse_args()
+    if a.if_stale and (os.environ.get("MEEPLE_PURE") == "1" or not stale(SRC)):
+        return 0
     if a.clean:
         for p in clean(SRC):
             print(f"removed {p.relative_to(ROOT)}")

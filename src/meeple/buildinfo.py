@@ -1,8 +1,59 @@
-"""Which build of the engine runs: pure Python, or compiled by mypyc (``tools/compile.py``)."""
+"""Which build of the engine runs: pure Python, or compiled by mypyc; and what the build compiles.
+
+:data:`COMPILED` is the one list of compiled modules: ``setup.py`` (``pip install``, wheels,
+editable installs) and ``tools/compile.py`` (``make compiled``) both read it. ``setup.py`` loads
+this file by its path, before meeple's dependencies are installed: it imports nothing outside the
+standard library.
+"""
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
+
+# The hot path of a simulation: the rules kernel, its decision frames and the standard bot, of
+# each family. Not compiled: edition and component loading (pydantic models, TOML, once per
+# process), the words and renderings, and everything else. Paths under ``src``; a ``*`` is a
+# glob (every module of that folder).
+COMPILED = (
+    "meeple/kernel/protocol.py",  # GameState, so MonopolyState is a native class
+    "meeple/kernel/rng.py",
+    "meeple/kernel/bot.py",  # Bot, so StandardBot is a native class
+    "meeple/games/monopoly/actions.py",
+    "meeple/games/monopoly/frames.py",
+    "meeple/games/monopoly/kept.py",  # the derived tables the rules keep of the board
+    "meeple/games/monopoly/state.py",
+    "meeple/games/monopoly/saved.py",  # snapshots: every search and save clones through it
+    "meeple/games/monopoly/view.py",  # the views the server sends after every action
+    "meeple/games/monopoly/tables.py",
+    "meeple/games/monopoly/bots.py",
+    "meeple/games/monopoly/rules/*.py",
+    "meeple/games/monopolis/actions.py",
+    "meeple/games/monopolis/building.py",
+    "meeple/games/monopolis/city.py",
+    "meeple/games/monopolis/market.py",
+    "meeple/games/monopolis/scoring.py",
+    "meeple/games/monopolis/state.py",
+    "meeple/games/monopolis/saved.py",
+    "meeple/games/monopolis/bots.py",
+)
+
+RECORD_NAME = "compiled.json"
+"""The build's record, beside ``meeple/__init__.py``: ``{"modules": {path: sha256}}`` for a
+compiled build (:mod:`meeple.stale` checks it on import), ``{"modules": {}, "pure": why}`` when
+the build fell back to pure Python."""
+
+
+def compiled_sources(src: Path) -> list[str]:
+    """:data:`COMPILED` with its globs expanded: paths relative to ``src``, ``/``-separated."""
+    out: list[str] = []
+    for entry in COMPILED:
+        if "*" in entry:
+            out += sorted(p.relative_to(src).as_posix() for p in src.glob(entry))
+        else:
+            out.append(entry)
+    return out
+
 
 # The modules tools/compile.py compiles that matter most; if one is compiled, all are.
 _PROBES = ("meeple.games.monopoly.state", "meeple.games.monopoly.bots", "meeple.kernel.rng")

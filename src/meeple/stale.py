@@ -28,9 +28,12 @@ from pathlib import Path
 from types import ModuleType
 
 RECORD = Path(__file__).with_name("compiled.json")
-"""Written by ``tools/compile.py``: ``{"modules": {"meeple/kernel/rng.py": sha256, ...}}``."""
+"""Written by the build (``setup.py``: ``pip install``) or ``tools/compile.py``:
+``{"modules": {"meeple/kernel/rng.py": sha256, ...}}``, or ``{"modules": {}, "pure": why}`` when
+the build fell back to pure Python (no C compiler, ``MEEPLE_PURE=1`` at install)."""
 
 _stale: list[str] = []
+_pure_build: list[str] = []
 PURE_VARIABLE = "MEEPLE_PURE"
 """Set to ``1`` to run the pure-Python modules even where a compiled build is present."""
 
@@ -43,6 +46,11 @@ def pure_asked() -> bool:
 def source_hash(path: Path) -> str:
     """The SHA-256 of a source file, as the build records it."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def pure_build_reason() -> str | None:
+    """Why the installed build is pure Python, as the build recorded it (``None``: not said)."""
+    return _pure_build[0] if _pure_build else None
 
 
 def stale_sources() -> list[str]:
@@ -72,9 +80,14 @@ def guard_compiled_build() -> None:
         return
     root = Path(__file__).resolve().parent.parent
     try:
-        recorded: dict[str, str] = json.loads(RECORD.read_text(encoding="utf-8"))["modules"]
-    except (OSError, ValueError, KeyError, TypeError):
-        recorded = {}
+        record = json.loads(RECORD.read_text(encoding="utf-8"))
+        recorded: dict[str, str] = record["modules"]
+        pure = record.get("pure")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        recorded, pure = {}, None
+    if isinstance(pure, str) and not recorded:  # a pure build: nothing compiled to guard
+        _pure_build.append(pure)
+        return
     sources = {}
     for rel, digest in recorded.items():
         path = root / rel

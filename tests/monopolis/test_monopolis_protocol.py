@@ -270,7 +270,17 @@ def test_the_score_sheets_are_part_of_the_result() -> None:
 
 def test_restore_copies_every_field_of_the_state() -> None:
     """``saved.restore`` copies the fields it lists (the compiled build has no ``__slots__`` to
-    read them from): the list is every field the state declares."""
+    read them from): the list is every field the state declares. Pure Python: the class's
+    ``__slots__``; compiled, mypyc's ``__mypyc_attrs__`` (the base class's and the ``__dict__``
+    that lets interpreted classes subclass it set aside)."""
     from meeple.games.monopolis.saved import STATE_FIELDS
 
-    assert sorted(STATE_FIELDS) == sorted(MonopolisState.__slots__)
+    def declared(cls: type) -> set[str]:
+        if hasattr(cls, "__mypyc_attrs__"):  # the compiled build
+            inherited = set(getattr(cls.__mro__[1], "__mypyc_attrs__", ()))
+            return set(cls.__mypyc_attrs__) - inherited - {"__dict__"}
+        return set(cls.__slots__)
+
+    fields = declared(MonopolisState)
+    assert "money" in fields and "_history" in fields
+    assert sorted(STATE_FIELDS) == sorted(fields)

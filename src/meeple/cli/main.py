@@ -61,7 +61,7 @@ def version_lines() -> list[str]:
 
     from meeple.buildinfo import build_name, compiled_modules
     from meeple.kernel.family import families
-    from meeple.stale import PURE_VARIABLE, pure_asked, stale_sources
+    from meeple.stale import PURE_VARIABLE, pure_asked, pure_build_reason, stale_sources
 
     try:
         number = dist_version("meeple")
@@ -74,6 +74,8 @@ def version_lines() -> list[str]:
         build += f" (the compiled build is stale: {', '.join(stale_sources())} changed)"
     elif build == "mypyc":
         build += f" (compiled: {', '.join(compiled_modules())})"
+    elif (why := pure_build_reason()) is not None:
+        build += f" (pure Python, installed so: {why})"
     else:
         build += " (pure Python: `make compiled` builds the compiled engine)"
     names = ", ".join(
