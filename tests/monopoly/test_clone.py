@@ -5,22 +5,21 @@ server's spare position) is, attribute for attribute, the clone ``clone`` makes:
 from __future__ import annotations
 
 import ast
-import inspect
-from types import ModuleType
+from pathlib import Path
 from typing import Any
 
-import meeple.games.monopoly.kept as kept_module
-import meeple.games.monopoly.state as state_module
+import meeple.games.monopoly as monopoly
 from meeple.bots.base import make_bot
 from meeple.games.monopoly import MonopolyState, new_monopoly
 from meeple.games.monopoly.kept import Kept
 from meeple.kernel.rng import Rng, derive_seed
 
 
-def fields(module: ModuleType = state_module, name: str = "MonopolyState") -> list[str]:
-    """The attributes class ``name``'s ``__init__`` sets (read from its source: the compiled
-    build has no ``__dict__`` to list them)."""
-    tree = ast.parse(inspect.getsource(module))
+def fields(module: str = "state", name: str = "MonopolyState") -> list[str]:
+    """The attributes class ``name`` of ``games/monopoly/<module>.py`` sets in ``__init__``
+    (read from the source file: the compiled build has no ``__dict__`` to list them)."""
+    source = Path(monopoly.__file__).parent / f"{module}.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
     init = next(n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
     names: list[str] = []
@@ -41,7 +40,7 @@ def fields(module: ModuleType = state_module, name: str = "MonopolyState") -> li
 
 def comparable(value: Any) -> Any:
     if isinstance(value, Kept):
-        return {name: comparable(getattr(value, name)) for name in fields(kept_module, "Kept")}
+        return {name: comparable(getattr(value, name)) for name in fields("kept", "Kept")}
     if isinstance(value, Rng):
         return value.state
     if isinstance(value, list):
@@ -62,7 +61,7 @@ def played(seed: int, actions: int) -> MonopolyState:
 def test_copy_into_sets_every_field_a_clone_has() -> None:
     names = fields()
     assert {"cash", "stack", "changes", "kept"} <= set(names)
-    assert {"cap_holder", "builds", "rents"} <= set(fields(kept_module, "Kept"))
+    assert {"cap_holder", "builds", "rents"} <= set(fields("kept", "Kept"))
     state = played(3, 300)
     spare = played(4, 900)  # its caches and change log are of another game's board
     spare.legal_actions()
@@ -87,7 +86,7 @@ def test_copy_into_shares_no_list_with_its_source() -> None:
     ]
     assert shared == ["_history"]  # shared until one appends (MonopolyState._record)
     assert copy.kept is not state.kept
-    for name in fields(kept_module, "Kept"):
+    for name in fields("kept", "Kept"):
         mine = getattr(copy.kept, name)
         assert not isinstance(mine, list) or mine is not getattr(state.kept, name), name
 
