@@ -10,11 +10,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# The package from this source tree, without the dev extras (tests, linters, browsers).
+# The package from this source tree with its web app (the server extra), without the dev
+# extras (tests, linters, browsers).
 WORKDIR /tmp/meeple-src
 COPY pyproject.toml README.md ./
 COPY src ./src
-RUN pip install . && rm -rf /tmp/meeple-src
+RUN pip install ".[server]" && rm -rf /tmp/meeple-src
 
 # Run as a user of its own; /data is the only place it writes (the SQLite file, if used).
 RUN useradd --system --create-home --home-dir /data --shell /usr/sbin/nologin --uid 10001 meeple
