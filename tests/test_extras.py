@@ -105,6 +105,16 @@ def test_a_plot_without_the_lab_extra_says_to_install_it(
     assert not board.exists()
 
 
+def test_version_lists_the_extras_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert runner.invoke(app, ["version"]).output.splitlines()[-1] == (
+        "extras: server, lab, rl, ray"
+    )
+    _block(monkeypatch, "ray", "matplotlib")
+    assert runner.invoke(app, ["version"]).output.splitlines()[-1] == (
+        "extras: server, rl (not installed: lab, ray)"
+    )
+
+
 def test_out_without_the_lab_extra_writes_the_csv_and_says_where_parquet_is(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -173,6 +183,7 @@ CORE_PROBE = textwrap.dedent(
         "analyze": run("analyze", "landing", "classic", "--jail", "long", "--json", "-"),
         "play": run("play", "classic", "--seats", "human,standard", "--seed", "1"),
         "editions": run("editions", "show", "classic"),
+        "version": run("version"),
         "serve": run("serve"),
         "ray": run("simulate", "classic", "--games", "1", "--backend", "ray"),
         "plot": run("analyze", "landing", "classic", "--jail", "short",
@@ -227,6 +238,10 @@ def test_the_core_works_without_any_extras_packages(tmp_path: Path) -> None:
     assert got["files"] == ["games.csv"] and "needs meeple[lab]" in cmd["simulate"]["err"]
     assert json.loads(cmd["analyze"]["out"])["edition"]
     assert "Player 1, your choice" in cmd["play"]["out"]
+    assert (
+        cmd["version"]["out"].splitlines()[-1]
+        == "extras: none (not installed: server, lab, rl, ray)"
+    )
     for command, extra in (("serve", "server"), ("ray", "ray"), ("plot", "lab")):
         assert cmd[command]["code"] == 1 and cmd[command]["exc"] is None, cmd[command]
         assert f"needs meeple[{extra}]" in cmd[command]["err"]

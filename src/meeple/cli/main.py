@@ -26,7 +26,7 @@ from meeple.cli.extras import require
 from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.stats import wilson
-from meeple.extras import MissingExtra, installed, missing_modules
+from meeple.extras import EXTRAS, MissingExtra, installed, missing_modules
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.family import family_of, game_family, game_ids, game_info, read_game_file
 from meeple.kernel.position import load_position, problems, save_position
@@ -87,7 +87,17 @@ def version_lines() -> list[str]:
         f"engine: {build}",
         f"python: {platform.python_version()} ({platform.python_implementation()})",
         f"game families: {names}",
+        extras_line(),
     ]
+
+
+def extras_line() -> str:
+    """Which extras are installed (``meeple[server]``, ...), and which are not."""
+    have = [e for e in EXTRAS if installed(e)]
+    line = f"extras: {', '.join(have) or 'none'}"
+    if len(have) < len(EXTRAS):
+        line += f" (not installed: {', '.join(e for e in EXTRAS if e not in have)})"
+    return line
 
 
 def _print_version(value: bool) -> None:
