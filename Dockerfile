@@ -21,10 +21,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# The package from that wheel, without the dev extras (tests, linters, browsers); no compiler
-# in this image.
+# The package from that wheel with its web app (the server extra), without the dev extras
+# (tests, linters, browsers); no compiler in this image.
 COPY --from=wheel /tmp/wheels /tmp/wheels
-RUN pip install /tmp/wheels/*.whl && rm -rf /tmp/wheels
+RUN whl=$(ls /tmp/wheels/*.whl) && pip install "${whl}[server]" && rm -rf /tmp/wheels
 
 # Run as a user of its own; /data is the only place it writes (the SQLite file, if used).
 RUN useradd --system --create-home --home-dir /data --shell /usr/sbin/nologin --uid 10001 meeple

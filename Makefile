@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 $(BIN)/meeple: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[all,dev]'
 	touch $(BIN)/meeple
 
 # The main job on its embedded defaults: the web app on 127.0.0.1:8000, games in meeple.sqlite.

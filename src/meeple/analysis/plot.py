@@ -13,14 +13,19 @@ import math
 import textwrap
 from pathlib import Path
 
-from matplotlib import colormaps
-from matplotlib.cm import ScalarMappable
-from matplotlib.colors import Normalize
-from matplotlib.figure import Figure
-from matplotlib.patches import Rectangle
+from meeple.extras import need
 
-from meeple.analysis.landing import LandingResult
-from meeple.games.monopoly.tables import STREET
+need("lab", "meeple.analysis.plot (board pictures)", ("matplotlib",))
+
+# After the check: without matplotlib, the error names the extra to install.
+from matplotlib import colormaps  # noqa: E402
+from matplotlib.cm import ScalarMappable  # noqa: E402
+from matplotlib.colors import Normalize  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+from meeple.analysis.landing import LandingResult  # noqa: E402
+from meeple.games.monopoly.tables import STREET  # noqa: E402
 
 
 def cell(index: int, size: int) -> tuple[int, int, int]:

@@ -59,7 +59,8 @@ def landing(
         typer.Option("--json", help="Write the results as JSON to PATH, or '-' for stdout."),
     ] = None,
     plot: Annotated[
-        Path | None, typer.Option(help="Draw the board coloured by landing share (PNG).")
+        Path | None,
+        typer.Option(help="Draw the board coloured by landing share (PNG; needs meeple\\[lab])."),
     ] = None,
     kept_jail_cards: Annotated[
         bool,
@@ -76,6 +77,10 @@ def landing(
         raise _fail(f"--jail must be short or long, not {jail!r}")
     if plot is not None and plot.suffix.lower() != ".png":
         raise _fail(f"--plot writes a PNG: give a file ending in .png, not {str(plot)!r}")
+    if plot is not None:
+        from meeple.cli.extras import require
+
+        require("lab", "--plot", ("matplotlib",))
     start = time.perf_counter()
     res = landing_analysis(ed, "short" if jail == "short" else "long", kept_jail_cards)
     rents = rent_per_roll(res)

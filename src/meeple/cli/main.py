@@ -22,13 +22,16 @@ from rich.table import Table
 from meeple.bots.base import bot_kinds, make_bot
 from meeple.cli.admin import admin_app
 from meeple.cli.analyze import analyze_app
+from meeple.cli.extras import require
 from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.stats import wilson
+from meeple.extras import EXTRAS, MissingExtra, installed, missing_modules
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.family import family_of, game_family, game_ids, game_info, read_game_file
 from meeple.kernel.position import load_position, problems, save_position
 from meeple.kernel.saves import load_game
+from meeple.sim.records import PARQUET_MODULES, write_records
 from meeple.sim.runner import (
     DEFAULT_MAX_TURNS,
     AuditError,
@@ -86,7 +89,17 @@ def version_lines() -> list[str]:
         f"engine: {build}",
         f"python: {platform.python_version()} ({platform.python_implementation()})",
         f"game families: {names}",
+        extras_line(),
     ]
+
+
+def extras_line() -> str:
+    """Which extras are installed (``meeple[server]``, ...), and which are not."""
+    have = [e for e in EXTRAS if installed(e)]
+    line = f"extras: {', '.join(have) or 'none'}"
+    if len(have) < len(EXTRAS):
+        line += f" (not installed: {', '.join(e for e in EXTRAS if e not in have)})"
+    return line
 
 
 def _print_version(value: bool) -> None:
@@ -247,7 +260,10 @@ def simulate(
     ] = False,
     out: Annotated[
         Path | None,
-        typer.Option(help="Write one row per game into this folder (games.csv, games.parquet)."),
+        typer.Option(
+            help="Write one row per game into this folder: games.csv, and games.parquet with "
+            "meeple\\[lab] installed."
+        ),
     ] = None,
     backend: Annotated[
         str,
@@ -320,6 +336,10 @@ def simulate(
         raise fail(f"--backend must be 'processes' or 'ray', not {backend!r}")
     if address is not None and backend != "ray":
         raise fail("--address goes with --backend ray")
+    if backend == "ray":
+        require("ray", "--backend ray")
+    # Parquet beside the CSV when meeple[lab] is installed; the core writes the CSV alone.
+    parquet = out is not None and installed("lab", PARQUET_MODULES)
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     cfg = SimConfig(
@@ -356,9 +376,11 @@ def simulate(
         raise typer.Exit(1) from None
     summary = summarise(cfg, records, time.perf_counter() - start)
     if out is not None:
-        from meeple.sim.records import write_records
-
-        write_records(out, records, players)
+        write_records(out, records, players, parquet)
+        if not parquet:
+            lacking = MissingExtra("lab", "games.parquet", missing_modules("lab", PARQUET_MODULES))
+            note = f"wrote games.csv only: {lacking}"
+            err.print(f"[bold]note:[/] {escape(note)}", soft_wrap=True)
     if json_path == "-":
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
         return

@@ -135,7 +135,10 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """Serve games over HTTP and WebSocket; games survive a restart."""
+    """Serve games over HTTP and WebSocket; games survive a restart (needs meeple\\[server])."""
+    from meeple.cli.extras import require
+
+    require("server", "meeple serve")
     import uvicorn
 
     from meeple.server import logs

@@ -9,10 +9,15 @@ environments in :mod:`meeple.rl` use nothing else. docs/RL.md prints every famil
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from meeple.extras import need
 
-from meeple.kernel.protocol import Action, GameState
+need("rl", "the RL encodings and observations", ("numpy",))  # NumPy comes with meeple[rl]
+
+# After the check: without numpy, the error names the extra to install.
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
+
+from meeple.kernel.protocol import Action, GameState  # noqa: E402
 
 OBS_BOUND = 10.0
 """Every observed value is clipped to ``[-OBS_BOUND, OBS_BOUND]``."""

@@ -11,6 +11,9 @@ Both use one fixed ``Discrete`` action encoding per game (:mod:`meeple.rl.encodi
 documented ``float32`` observation vector (:mod:`meeple.rl.observation`), both given by
 the game's family (``GameFamily.encoding``, ``GameFamily.observer``), with the legal mask
 beside it, win/loss or shaped rewards, derived seeds and a turn cap (:mod:`meeple.rl.core`).
+
+They need ``meeple[rl]`` (Gymnasium, PettingZoo, NumPy): without it, ``import meeple.rl`` raises
+:class:`meeple.extras.MissingExtra`, which says so.
 """
 
 from __future__ import annotations
@@ -18,11 +21,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.rl.aec_env import MeepleAECEnv
-from meeple.rl.core import DEFAULT_MAX_TURNS, IllegalMode, RewardMode
-from meeple.rl.encoding import ActionEncoding, encoding_for
-from meeple.rl.gym_env import MeepleGymEnv
-from meeple.rl.observation import Observer, observer_for
+from meeple.extras import need
+
+need("rl", "meeple.rl (the RL environments)")
+
+# After the check: without gymnasium, pettingzoo or numpy, the error names the extra to install.
+from meeple.rl.aec_env import MeepleAECEnv  # noqa: E402
+from meeple.rl.core import DEFAULT_MAX_TURNS, IllegalMode, RewardMode  # noqa: E402
+from meeple.rl.encoding import ActionEncoding, encoding_for  # noqa: E402
+from meeple.rl.gym_env import MeepleGymEnv  # noqa: E402
+from meeple.rl.observation import Observer, observer_for  # noqa: E402
 
 __all__ = [
     "ActionEncoding",

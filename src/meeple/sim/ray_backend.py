@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Iterator
 from types import ModuleType
 
+from meeple.extras import need
 from meeple.sim.runner import GameRecord, SimConfig, _play_chunk
 
 #: Seconds to wait for a TCP answer from ``--address`` before calling it unreachable (Ray itself
@@ -79,10 +80,11 @@ def _import_ray(local: bool) -> ModuleType:
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     if local:
         os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    need("ray", "the Ray backend")  # ray comes with meeple[ray], not the core
     try:
         import ray
-    except ImportError as exc:  # pragma: no cover - ray is a dependency of meeple
-        raise RayBackendError(f"the ray backend needs the ray package ({exc})") from None
+    except ImportError as exc:  # pragma: no cover - installed but broken
+        raise RayBackendError(f"the ray backend cannot import ray ({exc})") from None
     return ray
 
 

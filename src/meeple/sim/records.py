@@ -1,4 +1,5 @@
-"""One row per game (``meeple simulate --out DIR``): CSV always, Parquet through pyarrow.
+"""One row per game (``meeple simulate --out DIR``): CSV always, Parquet through pyarrow
+(``meeple[lab]``; the core install writes the CSV alone).
 
 Columns: game, seed, bots (one per seat, comma-separated), winners, turns, end_reason,
 actions, then ``cash_<seat>`` and ``score_<seat>`` per seat (Monopoly: final cash and net
@@ -11,6 +12,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
+from meeple.extras import installed, need
 from meeple.sim.runner import GameRecord
 
 
@@ -33,8 +35,20 @@ def rows(records: list[GameRecord], players: int) -> list[dict[str, Any]]:
     return out
 
 
-def write_records(folder: Path, records: list[GameRecord], players: int) -> list[Path]:
-    """Write ``games.csv`` and ``games.parquet`` into ``folder``; returns the paths written."""
+PARQUET_MODULES = ("pyarrow",)
+"""What ``games.parquet`` needs, of the ``lab`` extra (:mod:`meeple.extras`)."""
+
+
+def write_records(
+    folder: Path, records: list[GameRecord], players: int, parquet: bool | None = None
+) -> list[Path]:
+    """Write ``games.csv`` and, if ``parquet``, ``games.parquet`` into ``folder``; returns the
+    paths written. ``parquet`` None: when pyarrow is installed (``meeple[lab]``); True without
+    it raises :class:`meeple.extras.MissingExtra`."""
+    if parquet is None:
+        parquet = installed("lab", PARQUET_MODULES)
+    elif parquet:
+        need("lab", "games.parquet", PARQUET_MODULES)
     folder.mkdir(parents=True, exist_ok=True)
     data = rows(records, players)
     columns = list(data[0]) if data else ["game"]
@@ -43,6 +57,8 @@ def write_records(folder: Path, records: list[GameRecord], players: int) -> list
         writer = csv.DictWriter(f, fieldnames=columns)
         writer.writeheader()
         writer.writerows(data)
+    if not parquet:
+        return [csv_path]
     import pyarrow as pa
     import pyarrow.parquet as pq
 

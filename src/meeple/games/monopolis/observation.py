@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
+from meeple.extras import need
 
-from meeple.kernel.encoding import OBS_BOUND, Observer, Vector
-from meeple.kernel.protocol import GameState
+need("rl", "the RL observations", ("numpy",))  # NumPy comes with meeple[rl]
+
+import numpy as np  # noqa: E402
+
+from meeple.kernel.encoding import OBS_BOUND, Observer, Vector  # noqa: E402
+from meeple.kernel.protocol import GameState  # noqa: E402
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from meeple.extras import need
 
-from meeple.games.monopoly import actions as A
-from meeple.kernel.encoding import OBS_BOUND, Observer, Vector
-from meeple.kernel.protocol import GameState
+need("rl", "the RL observations", ("numpy",))  # NumPy comes with meeple[rl]
+
+import numpy as np  # noqa: E402
+
+from meeple.games.monopoly import actions as A  # noqa: E402
+from meeple.kernel.encoding import OBS_BOUND, Observer, Vector  # noqa: E402
+from meeple.kernel.protocol import GameState  # noqa: E402
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
