@@ -37,6 +37,7 @@ from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from meeple.server import wire
 from meeple.server.app import create_app
 from meeple.server.limits import Limits
 from meeple.server.schemas import MAX_ACTION, MAX_TOKEN
@@ -111,7 +112,7 @@ def _claimed(frame: Frame) -> object:
     if not frame:
         return IGNORED
     try:
-        data = json.loads(frame)
+        data = wire.loads(frame)  # as the app parses it: no collection at the recursion limit
     except (ValueError, RecursionError):
         return IGNORED
     if isinstance(data, dict) and data.get("type") == "act":

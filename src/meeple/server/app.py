@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import os
 import re
 import time
@@ -26,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
-from meeple.server import admin, history, metrics, pages
+from meeple.server import admin, history, metrics, pages, wire
 from meeple.server.feeds import Feed, local_feed
 from meeple.server.hub import Hub, HubError, Lifecycle
 from meeple.server.limits import Limits, Window
@@ -586,7 +585,7 @@ def _client_message(received: Message) -> dict[str, Any] | None:
     if not raw:
         return None
     try:
-        data = json.loads(raw)
+        data = wire.loads(raw)
     except (ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None

@@ -18,6 +18,7 @@ view; at a thousand games, encoding them was the largest single cost of the serv
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import Any
 
@@ -72,3 +73,17 @@ class Message(dict[str, Any]):
 def text_of(msg: dict[str, Any]) -> str:
     """The JSON text to send for ``msg``: a :class:`Message`'s own, made once."""
     return msg.text() if isinstance(msg, Message) else dumps(msg)
+
+
+def loads(raw: str | bytes) -> Any:
+    """A client's JSON text parsed (``json.loads``), with the garbage collector held off
+    meanwhile: a message nested past the recursion limit fails with ``RecursionError`` at its
+    deepest point, and a collection started there would run finalizers with no stack left to
+    run them (each then lost as an "unraisable" exception). Raises what ``json.loads`` raises."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return json.loads(raw)
+    finally:
+        if enabled:
+            gc.enable()
