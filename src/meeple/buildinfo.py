@@ -8,7 +8,8 @@ standard library.
 
 from __future__ import annotations
 
-import importlib
+import importlib.machinery
+import sys
 from pathlib import Path
 
 # The hot path of a simulation: the rules kernel, its decision frames and the standard bot, of
@@ -60,13 +61,27 @@ _PROBES = ("meeple.games.monopoly.state", "meeple.games.monopoly.bots", "meeple.
 
 
 def compiled_modules() -> list[str]:
-    """The probe modules imported from a compiled extension rather than a ``.py`` file."""
-    out = []
-    for name in _PROBES:
-        path = getattr(importlib.import_module(name), "__file__", "") or ""
-        if not path.endswith(".py"):
-            out.append(name)
-    return out
+    """The probe modules that run compiled (imported, or to be imported, from a compiled
+    extension rather than a ``.py`` file)."""
+    return [name for name in _PROBES if _runs_compiled(name)]
+
+
+def _runs_compiled(name: str) -> bool:
+    module = sys.modules.get(name)
+    if module is not None:
+        return not (getattr(module, "__file__", "") or "").endswith(".py")
+    # Not imported yet: what importing it would load, found without importing the engine
+    # (``meeple --version`` stays quick). meeple.stale made that choice on ``import meeple``:
+    # the pure modules when asked or when the build is stale, else an extension if built.
+    import meeple
+    from meeple import stale
+
+    if stale.pure_asked() or stale.stale_sources():
+        return False
+    base = Path(meeple.__file__).parent.joinpath(*name.split(".")[1:])
+    return any(
+        base.with_name(base.name + s).exists() for s in importlib.machinery.EXTENSION_SUFFIXES
+    )
 
 
 def build_name() -> str:

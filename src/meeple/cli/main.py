@@ -56,8 +56,9 @@ console = Console()
 err = Console(stderr=True)
 
 
-def version_lines() -> list[str]:
-    """What ``meeple version`` prints: the version, the engine's build, Python, the families."""
+def version_lines(families_too: bool = True) -> list[str]:
+    """What ``meeple version`` prints: the version, the engine's build, Python, the families
+    (left out of ``meeple --version``, which then loads no game: a quick start-up)."""
     import platform
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as dist_version
@@ -81,16 +82,17 @@ def version_lines() -> list[str]:
         build += f" (pure Python, installed so: {why})"
     else:
         build += " (pure Python: `make compiled` builds the compiled engine)"
-    names = ", ".join(
-        f"{f.name} ({len(f.games())} game{'s' * (len(f.games()) != 1)})" for f in families()
-    )
-    return [
+    lines = [
         f"meeple {number}",
         f"engine: {build}",
         f"python: {platform.python_version()} ({platform.python_implementation()})",
-        f"game families: {names}",
-        extras_line(),
     ]
+    if families_too:
+        names = ", ".join(
+            f"{f.name} ({len(f.games())} game{'s' * (len(f.games()) != 1)})" for f in families()
+        )
+        lines.append(f"game families: {names}")
+    return [*lines, extras_line()]
 
 
 def extras_line() -> str:
@@ -104,9 +106,13 @@ def extras_line() -> str:
 
 def _print_version(value: bool) -> None:
     if value:
-        for line in version_lines():
-            console.print(line, markup=False, highlight=False)
+        _print_lines(version_lines(families_too=False))
         raise typer.Exit(0)
+
+
+def _print_lines(lines: list[str]) -> None:
+    for line in lines:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 @app.callback()
@@ -124,7 +130,7 @@ def _root(
 @app.command()
 def version() -> None:
     """The version, which engine build runs (compiled or pure Python), Python, the families."""
-    _print_version(True)
+    _print_lines(version_lines())
 
 
 def fail(message: str) -> typer.Exit:
