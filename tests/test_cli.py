@@ -291,27 +291,23 @@ def test_the_command_line_loads_no_engine_until_a_command_needs_it() -> None:
     import subprocess
     import sys
 
-    probe = (
-        "import sys, meeple.cli.main\n"
-        "heavy = sorted(m for m in sys.modules if m.startswith(('meeple.games', 'pydantic', "
-        "'meeple.analysis', 'meeple.server', 'numpy')))\n"
-        "print(heavy)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
+    def loaded_after(code: str) -> list[str]:
+        """The output of ``code`` in a fresh interpreter, then the heavy modules it loaded."""
+        probe = code + (
+            "\nprint(sorted(m for m in sys.modules if m.startswith(('meeple.games', "
+            "'pydantic', 'meeple.analysis', 'meeple.server', 'numpy'))))\n"
+        )
+        run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        return run.stdout.strip().splitlines()
+
+    assert loaded_after("import sys, meeple.cli.main") == ["[]"]
     # meeple --version says the build without importing the engine to find out.
-    probe = (
+    out = loaded_after(
         "import sys\nfrom meeple.cli.main import app\nsys.argv = ['meeple', '--version']\n"
-        "try:\n    app()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.startswith(('meeple.games', 'pydantic'))))\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.splitlines()[0].startswith("meeple ") and "engine: " in out
-    assert out.strip().splitlines()[-1] == "[]"
+    assert out[0].startswith("meeple ") and out[1].startswith("engine: ") and out[-1] == "[]"
 
 
 def test_an_error_quotes_the_input_whole_even_with_brackets() -> None:
