@@ -119,6 +119,19 @@ function textWidth(text, size, weight = 400) {
   return measurer.measureText(text).width;
 }
 
+// A sentence on one line of `width`: whole if it fits, else its first words and an ellipsis
+// (an event's words must not stop mid-sentence without saying so).
+function ellipsize(text, width, size, weight = 400) {
+  if (textWidth(text, size, weight) <= width) return text;
+  const words = text.split(/\s+/);
+  while (words.length > 1) {
+    words.pop();
+    const s = `${words.join(" ").replace(/[,;:]$/, "")} …`;
+    if (textWidth(s, size, weight) <= width) return s;
+  }
+  return "…";
+}
+
 // `text` in at most `lines` lines of `width` units at `size`: whole when it fits, else shortened.
 function fitLines(text, width, lines, size, weight = 400) {
   const fits = (s) => textWidth(s, size, weight) <= width;
@@ -605,7 +618,7 @@ function drawCentre() {
   const rs = fs(17);
   const recent = G.log.slice(-2).map((e) => G.words(e.text));
   recent.forEach((text, k) => {
-    c.append(svg("text", { x: mid, y: top + h + 18 + rs + k * rs * 1.3, "text-anchor": "middle", "font-size": rs, fill: k === recent.length - 1 ? "#1c2421" : "#5f6b66", class: "recent" }, fitLines(text, inner - 40, 1, rs)[0]));
+    c.append(svg("text", { x: mid, y: top + h + 18 + rs + k * rs * 1.3, "text-anchor": "middle", "font-size": rs, fill: k === recent.length - 1 ? "#1c2421" : "#5f6b66", class: "recent" }, ellipsize(text, inner - 40, rs)));
   });
   // Dice
   const nd = G.board.rules.dice;
