@@ -62,3 +62,19 @@ def test_count_instructions_rejects_bad_flags() -> None:
     cmd = [sys.executable, str(BENCH / "count_instructions.py"), "--games", "0"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--games must be at least 1" in done.stderr
+
+
+def test_bench_state_tiny(tmp_path: Path) -> None:
+    """The state benchmark reports the bytes of a live game and the clone and copy times, for
+    each family, scaled by the yardstick."""
+    out = tmp_path / "state.json"
+    cmd = [sys.executable, str(BENCH / "bench_state.py"), "--games", "3", "--depth", "40"]
+    env = fake_yardstick(tmp_path, 2_180_000)  # the reference machine: scaled == measured
+    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=300, env=env)
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert [row["game"] for row in r["rows"]] == ["classic", "monopolis"]
+    for row in r["rows"]:
+        assert row["actions"] == 40
+        assert 2_000 < row["bytes_per_game"] < 1_000_000  # a state's lists, not the edition
+        assert row["clone_us"] > 0 and row["copy_into_us"] > 0
+        assert row["clone_us_scaled"] == pytest.approx(row["clone_us"], rel=0.01)
