@@ -75,8 +75,11 @@ class Rules:
     """The rule options as the play loop reads them: the same names and values as
     :class:`~meeple.games.monopoly.edition.RulesModel`, which validates them (a native class in
     the compiled build, where reading a pydantic model's field costs a dictionary lookup).
-    ``tests/monopoly/test_edition.py`` checks the two list the same fields."""
+    The fields are written from the model by ``tools/rule_options_doc.py`` (a new option is
+    declared once, in the model); ``tests/monopoly/test_rule_options_doc.py`` fails when they
+    are out of date."""
 
+    # -- the rule options: written by tools/rule_options_doc.py from RulesModel --
     min_players: int
     max_players: int
     starting_cash: int
@@ -115,6 +118,7 @@ class Rules:
     ranking: str
     max_properties_per_player: int | None
     snowflake_multiplier: int
+    # -- end of the rule options --
 
     @classmethod
     def from_model(cls, model: RulesModel) -> Rules:
