@@ -6,6 +6,7 @@ Friends rules A, "Paying Rent", "Transport Spaces", "Utility Spaces"; Friends ru
 
 import pytest
 
+from meeple.games.monopoly import new_monopoly
 from tests.monopoly.helpers import act, at, build_to, dice, game, own
 
 
@@ -35,18 +36,24 @@ def test_full_set_doubles_the_printed_rent() -> None:
 
 def test_set_with_a_mortgaged_street_is_not_doubled() -> None:
     """Friends rules B, "Moments": doubled "if the owner owns all moments in its color group and
-    none of them are mortgaged" (Boardwalk 50, not 100, with Park Place mortgaged)."""
-    s = game()
+    none of them are mortgaged" (Boardwalk 50, not 100, with Park Place mortgaged; the rule
+    option set_rent_needs_all_unmortgaged = true, as friends.toml sets it)."""
+    s = game(set_rent_needs_all_unmortgaged=True)
     own(s, 1, 39)
     own(s, 1, 37, mortgaged=True)
     land(s, 35, 1, 3)
     assert s.cash[0] == 1450
 
 
-def test_frozen_option_keeps_set_rent_with_a_mortgaged_street() -> None:
-    """Frozen II, "Mortgaging Scenes": "the increased rent level can be collected on the
-    unmortgaged scenes in a color set" (rule option set_rent_needs_all_unmortgaged = false)."""
-    s = game(set_rent_needs_all_unmortgaged=False)
+def test_classic_keeps_set_rent_on_the_unmortgaged_street_of_a_mortgaged_set() -> None:
+    """The classic rules: double rent on an unimproved street of a whole colour group; "This
+    rule applies to unmortgaged properties even if another property in that color-group is
+    mortgaged" (shared/reference/classic-board.json, notes): Boardwalk 100 with Park Place
+    mortgaged. Frozen II, "Mortgaging Scenes", says the same: "the increased rent level can be
+    collected on the unmortgaged scenes in a color set"."""
+    for s in (game(), new_monopoly("frozen-ii", 4, 1)):
+        assert s.rules.set_rent_needs_all_unmortgaged is False
+    s = game()
     own(s, 1, 39)
     own(s, 1, 37, mortgaged=True)
     land(s, 35, 1, 3)

@@ -54,6 +54,6 @@ def test_the_table_lists_what_each_edition_sets() -> None:
     table = rule_options_markdown([builtin_edition(e) for e in builtin_edition_ids()])
     rows = {line.split(" | ")[0].strip("| `"): line for line in table.splitlines()[2:]}
     assert set(rows) == set(RulesModel.model_fields)
-    assert "frozen-ii: false" in rows["set_rent_needs_all_unmortgaged"]
+    assert "friends: true" in rows["set_rent_needs_all_unmortgaged"]
     assert 'friends: `"fresh"`' in rows["utility_rent_dice"]
     assert rows["die_sides"].endswith("| - |")

@@ -106,10 +106,10 @@ class RulesModel(_Strict):
         2, ge=1, description=("Base rent multiplier on an unimproved street of a complete group.")
     )
     set_rent_needs_all_unmortgaged: bool = Field(
-        True,
+        False,
         description=(
             'The set rent needs every street of the group unmortgaged (Friends B: "and none '
-            'of them are mortgaged"); false keeps it on the unmortgaged ones.'
+            'of them are mortgaged"); false, the classic rule, keeps it on the unmortgaged ones.'
         ),
     )
     auction_min_bid: int = Field(1, ge=1, description="Lowest opening bid.")
