@@ -104,10 +104,14 @@ def test_every_card(deck: int, card: str, pos: int, money: int, frame: str | Non
     if card in ("CH11", "CC06"):
         assert s.in_jail[0]
         assert "salary" not in event_kinds(events)
+    paid = [s.describe(e) for e in events if e.kind == "paid"]
     if card == "CH15":
         assert s.cash[1:] == [1550, 1550, 1550]
+        # The log says each payment (issue 20: the replay printed none).
+        assert paid == [f"Player 1 pays $50 to Player {q}." for q in (2, 3, 4)]
     if card == "CC09":
         assert s.cash[1:] == [1490, 1490, 1490]
+        assert paid == [f"Player {q} pays $10 to Player 1." for q in (2, 3, 4)]
 
 
 def test_cards_come_from_the_top_and_go_to_the_bottom() -> None:

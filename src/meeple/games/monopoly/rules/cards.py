@@ -99,12 +99,12 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
             # money "to ... pay for a Chance card" is bankruptcy; level 1 forgives it).
             if s.cash[p] >= total:
                 for q in others:
-                    money.transfer(s, p, q, a)
+                    money.pay_now(s, p, q, a)
             else:
                 money.insolvent(s, p, BANK, total)
         elif s.cash[p] >= total and not money.owes_already(s, p):
             for q in others:
-                money.transfer(s, p, q, a)
+                money.pay_now(s, p, q, a)
         else:
             # Debts are settled one creditor at a time, in seat order from the left.
             for q in reversed(others):
@@ -117,7 +117,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
                 if not s.over:
                     money.charge(s, q, p, a)
             elif s.cash[q] >= a and not money.owes_already(s, q):
-                money.transfer(s, q, p, a)
+                money.pay_now(s, q, p, a)
             else:
                 short.append(q)
         for q in reversed(short):

@@ -39,6 +39,14 @@ def transfer(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
         s.cash[payee] = s.cash[payee] + amount
 
 
+def pay_now(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
+    """``payer`` pays ``payee`` from cash they have, and the log says so (a card that pays or
+    collects from each player: one line per payment, as a debt paid later has)."""
+    transfer(s, payer, payee, amount)
+    if s._events is not None:
+        s.event("paid", payer=payer, payee=payee, amount=amount)
+
+
 def owes_already(s: MonopolyState, p: int) -> bool:
     """Whether ``p`` has an unpaid debt waiting on the stack (later debts queue behind it)."""
     return any(isinstance(f, bankruptcy.DebtFrame) and f.debtor == p for f in s.stack)
