@@ -241,10 +241,7 @@ class GameState(ABC):
         has one: by default the only legal action (``FORCED``). Games with optional any-time
         actions say which answer moves on past them (Monopoly: ``pass``, ``roll``,
         ``end_turn``). ``None`` when the decision is a real choice."""
-        if self.is_terminal():
-            return None
-        legal = self.legal_actions()
-        return MoveOn(legal[0], FORCED) if len(legal) == 1 else None
+        return None if self.is_terminal() else only_action(self)
 
     def why_illegal(self, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now (for a person: a refused request,
@@ -279,3 +276,11 @@ class GameState(ABC):
         return ""
 
     record_events: bool = True
+
+
+def only_action(state: GameState) -> MoveOn | None:
+    """The only legal action of ``state`` as its forced move-on answer (``FORCED``); ``None``
+    when there is a choice (the default of :meth:`GameState.move_on`, and of a decision that
+    has no answer of its own)."""
+    legal = state.legal_actions()
+    return MoveOn(legal[0], FORCED) if len(legal) == 1 else None

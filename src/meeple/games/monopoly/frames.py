@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from meeple.kernel.protocol import FORCED, MoveOn
+from meeple.kernel.protocol import MoveOn, only_action
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -71,8 +71,7 @@ class Decision:
         """The answer that lets the table go on without a real choice (``meeple.kernel.asking``),
         if there is one: here, as in most frames, the only legal action (every legal action of
         a purchase, an auction, a debt or a trade answers it, so more than one is a choice)."""
-        legal = s.legal_actions()
-        return MoveOn(legal[0], FORCED) if len(legal) == 1 else None
+        return only_action(s)
 
 
 class Frame(Decision):

@@ -40,8 +40,8 @@ def transfer(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
 
 
 def pay_now(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
-    """``payer`` pays ``payee`` from cash they have, and the log says so (a card that pays or
-    collects from each player: one line per payment, as a debt paid later has)."""
+    """``payer`` pays ``payee`` from cash they have, and the log says so: a debt paid at once
+    (:func:`charge`), and each payment of a card that pays or collects from each player."""
     transfer(s, payer, payee, amount)
     if s._events is not None:
         s.event("paid", payer=payer, payee=payee, amount=amount)
@@ -61,9 +61,7 @@ def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move:
     if amount <= 0:
         return True
     if s.cash[debtor] >= amount and not owes_already(s, debtor):
-        transfer(s, debtor, creditor, amount)
-        if s._events is not None:
-            s.event("paid", payer=debtor, payee=creditor, amount=amount)
+        pay_now(s, debtor, creditor, amount)
         return True
     if s.rules.insolvency != "raise_or_bankrupt":
         insolvent(s, debtor, creditor, amount)
