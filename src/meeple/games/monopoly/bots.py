@@ -28,6 +28,7 @@ from meeple.games.monopoly.rules import (
     bankruptcy,
     buildings,
     buying,
+    holdings,
     mortgage,
     rent,
     trade,
@@ -250,7 +251,7 @@ class StandardBot(Bot):
         n_groups = len(ed.groups)
         everything = not same_log or me != self._read_me
         # Bit g: read group g again (-1: all of them).
-        again: i64 = -1 if everything else s.groups_changed_since(self._read_pos)
+        again: i64 = -1 if everything else holdings.groups_changed_since(s, self._read_pos)
         if again == -1:
             self._g_danger = [0] * n_groups
             self._g_lift = [0] * n_groups
@@ -635,7 +636,7 @@ class StandardBot(Bot):
             return self._owners
         same = s.changes_id == self._owners_log and len(self._owners) == len(s.owner)
         if same:
-            changed = s.groups_changed_since(self._owners_pos)
+            changed = holdings.groups_changed_since(s, self._owners_pos)
             same = changed != -1
             owner, kept, groups = s.owner, self._owners, s.ed.groups
             for g in range(len(groups)):

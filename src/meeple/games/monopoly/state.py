@@ -12,16 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from mypy_extensions import i64
-
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly import saved
+from meeple.games.monopoly import refusals, saved
 from meeple.games.monopoly.describe import describe_action, describe_event
 from meeple.games.monopoly.edition import builtin_edition, with_rule_overrides
 from meeple.games.monopoly.frames import Decision, Frame
 from meeple.games.monopoly.kept import STAMPS, Kept
-from meeple.games.monopoly.rules import anytime, auction, buildings, turns
-from meeple.games.monopoly.tables import NO_GROUP, Edition
+from meeple.games.monopoly.rules import anytime, auction, buildings, holdings, turns
+from meeple.games.monopoly.tables import Edition
 from meeple.games.monopoly.view import views as seen_by
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import (
@@ -36,7 +34,6 @@ from meeple.kernel.rng import Rng
 SAVE_VERSION: Final = 1
 
 
-_MASK_BITS: Final = 62  # groups a groups_changed_since mask can name
 # The phases of the turn, by ``MonopolyState.phase``: the decision when no frame is on the stack.
 _PHASES: Final[tuple[Decision, ...]] = (
     turns.PreRoll(),
@@ -140,9 +137,9 @@ class MonopolyState(GameState):
         # What the rules keep worked out about the board, by stamp or along the log below.
         self.kept = Kept(len(edition.groups))
         # The board changes of this state object, in order: the group named, or -1 for any or
-        # all (board_changed). A reader that remembers how far it read knows which groups to
-        # read again (the standard bot does); a clone starts a log of its own. Which log it is:
-        # a number no other log had (a copy into a used state starts a new log in its list).
+        # all (holdings.board_changed). A reader that remembers how far it read knows which
+        # groups to read again (the standard bot does); a clone starts a log of its own. Which
+        # log it is: a number no other log had (a copy into a used state starts a new log).
         self.changes: list[int] = []
         self.changes_id = STAMPS.next()
 
@@ -171,53 +168,10 @@ class MonopolyState(GameState):
 
     # -- helpers used by the rules -------------------------------------------------------
 
-    def board_changed(self, group: int = -1) -> None:
-        """Take a new board stamp: call after changing ``owner``, ``level``, ``mortgaged``,
-        ``card_holder`` or ``alive`` (what the caches of the rules and bots depend on). Name
-        the ``group`` when only its squares changed (its rents alone are worked out again, and
-        ``changes`` names it alone); :data:`NO_GROUP` when no square changed (a Get Out of
-        Jail Free card changed hands); the default, when anything else may have."""
-        self.board_stamp = STAMPS.next()
-        if group >= 0:
-            self.kept.rents_dirty |= 1 << group
-            self.changes.append(group)
-        elif group != NO_GROUP:
-            self.kept.rents_dirty = -1
-            self.changes.append(-1)
-
-    def groups_changed_since(self, start: int) -> i64:
-        """The groups the log of changes names from entry ``start`` on, as a bit mask (bit
-        ``g``: group ``g``); -1, every bit, when an entry says anything may have changed, or
-        when the edition has more groups than the mask has bits. (A machine word in the
-        compiled build: the readers test it once per group.)"""
-        log = self.changes
-        if len(self.ed.groups) > _MASK_BITS:
-            return -1
-        mask: i64 = 0
-        for i in range(start, len(log)):
-            g: i64 = log[i]
-            if g < 0:
-                return -1
-            mask |= 1 << g
-        return mask
-
     def event(self, kind: str, **data: Any) -> None:
         """Record an event (callers check ``self._events is not None`` first: no cost unread)."""
         if self._events is not None:
             self._events.append(Event(kind, data))
-
-    def next_seat(self, p: int) -> int:
-        """The next seat to the left of ``p`` still in the game."""
-        n = self.n
-        q = (p + 1) % n
-        while not self.alive[q] and q != p:
-            q = (q + 1) % n
-        return q
-
-    def seats_from(self, p: int) -> list[int]:
-        """Seats still in the game in turn order, starting at ``p`` (if ``p`` is in)."""
-        n = self.n
-        return [(p + i) % n for i in range(n) if self.alive[(p + i) % n]]
 
     def end_turn(self) -> None:
         turns.end_turn(self)
@@ -263,7 +217,7 @@ class MonopolyState(GameState):
         tests)."""
         self._legal = None
         self.kept.built = buildings.find_built_groups(self)
-        self.board_changed()
+        holdings.board_changed(self)
 
     def decision(self) -> Decision:
         """The decision in progress: the frame on top of the stack, else the turn's phase.
@@ -337,25 +291,8 @@ class MonopolyState(GameState):
             pass
 
     def why_illegal(self, action: Action) -> str:
-        """A sentence saying why ``action`` is not legal now: the decision's own reason in
-        the rules' words when it has one, else what is legal instead."""
-        if self.over:
-            return "the game is over"
-        p = self.current_player()
-        if action.kind not in A.ALL_KINDS:
-            return f"there is no action {action.kind!r}"
-        why = self.decision().refusal(self, p, action) or anytime.refusal(self, p, action)
-        if why:
-            return why
-        legal = self.legal_actions()
-        kinds = sorted({a.kind for a in legal})
-        if action.kind not in kinds:
-            return (
-                f"seat {p} must decide '{self.decision_name()}' now; legal action kinds: "
-                f"{', '.join(kinds)}"
-            )
-        args = sorted(str(a) for a in legal if a.kind == action.kind)
-        return f"{action} is not one of the legal choices: {', '.join(args)}"
+        """A sentence saying why ``action`` is not legal now (``refusals.py``)."""
+        return refusals.why_illegal(self, action)
 
     def decision_name(self) -> str:
         """The name of the current decision (a frame name or a phase name)."""

@@ -40,7 +40,7 @@ KIND_NAMES: Final = (
     "snowflake",
 )
 PROPERTY_KINDS: Final = (STREET, RAILROAD, UTILITY)
-# MonopolyState.board_changed(NO_GROUP): a change to no square's group (a jail card moved).
+# holdings.board_changed(s, NO_GROUP): a change to no square's group (a jail card moved).
 NO_GROUP: Final = -2
 
 # Card operations, as small ints (OP_NAMES gives their names in the files).

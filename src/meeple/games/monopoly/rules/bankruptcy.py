@@ -27,6 +27,7 @@ from meeple.games.monopoly.rules import (
     mortgage,
     movement,
     trade,
+    turns,
 )
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
                 jail.return_card(s, j)
         holdings.give_deeds(s, deeds, -1, lift=True)
         if not s.over:
-            bidders = s.seats_from(s.next_seat(p))
+            bidders = turns.seats_from(s, turns.next_seat(s, p))
             for sq in reversed(deeds):
                 auction.start_auction(s, DEED, sq, list(bidders))
     else:

@@ -178,7 +178,7 @@ def read_capacities(s: MonopolyState) -> None:
     elif s.kept.cap_read == len(s.changes):
         return
     else:
-        again = s.groups_changed_since(s.kept.cap_read)  # bit g: work group g out again
+        again = holdings.groups_changed_since(s, s.kept.cap_read)  # bit g: work group g out again
     s.kept.cap_read = len(s.changes)
     for g in ed.street_groups:
         if (again >> g) & 1:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import DEED, Frame
-from meeple.games.monopoly.rules import anytime, auction, holdings, money
+from meeple.games.monopoly.rules import anytime, auction, holdings, money, turns
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -114,6 +114,6 @@ def decline(s: MonopolyState, f: BuyFrame) -> None:
     if s._events is not None:
         s.event("declined", player=f.player, square=f.square)
     if s.rules.auctions:
-        auction.start_auction(s, DEED, f.square, s.seats_from(s.next_seat(f.player)))
+        auction.start_auction(s, DEED, f.square, turns.seats_from(s, turns.next_seat(s, f.player)))
     elif s._events is not None:
         s.event("unsold", item=DEED, square=f.square)

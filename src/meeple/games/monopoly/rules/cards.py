@@ -21,6 +21,7 @@ from meeple.games.monopoly.rules import (
     movement,
     rent,
     snowflake,
+    turns,
 )
 from meeple.games.monopoly.tables import (
     ELEMENT,
@@ -92,7 +93,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
     elif op == OP_SNOWFLAKE:
         snowflake.offer(s, p)
     elif op == OP_PAY_EACH_PLAYER:
-        others = [q for q in s.seats_from(p) if q != p]
+        others = [q for q in turns.seats_from(s, p) if q != p]
         total = a * len(others)
         if s.rules.insolvency != "raise_or_bankrupt":
             # The card is paid in full or not at all (My First Monopoly level 2: not enough
@@ -110,7 +111,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
             for q in reversed(others):
                 s.stack.append(bankruptcy.DebtFrame(p, q, a))
     elif op == OP_COLLECT_FROM_EACH_PLAYER:
-        debtors = [q for q in s.seats_from(p) if q != p]
+        debtors = [q for q in turns.seats_from(s, p) if q != p]
         short = []
         for q in debtors:
             if s.rules.insolvency != "raise_or_bankrupt":

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import HOTEL, HOUSE, Frame
-from meeple.games.monopoly.rules import auction, buildings, holdings, money
+from meeple.games.monopoly.rules import auction, buildings, holdings, money, turns
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -147,7 +147,7 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
     cap = buildings.capacities(s, item)
     return [
         q
-        for q in s.seats_from(s.next_seat(p))
+        for q in turns.seats_from(s, turns.next_seat(s, p))
         if q != p and cap[q] and s.cash[q] >= s.ed.building_min_bid and can_place_now(s, q, item)
     ]
 

@@ -15,7 +15,7 @@ from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Frame
-from meeple.games.monopoly.rules import buildings, holdings, mortgage
+from meeple.games.monopoly.rules import buildings, holdings, mortgage, turns
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -209,7 +209,9 @@ def _holders_by_group(s: MonopolyState) -> i64:
         by_group = s.kept.group_holders = [0] * len(ed.groups)
         again: i64 = -1
     else:
-        again = s.groups_changed_since(s.kept.holders_read)  # bit g: work group g out again
+        again = holdings.groups_changed_since(
+            s, s.kept.holders_read
+        )  # bit g: work group g out again
     s.kept.holders_read = len(s.changes)
     built = buildings.built_groups(s)
     mask: i64 = 0
@@ -247,7 +249,7 @@ def find_holders(s: MonopolyState) -> int:
 def can_start(s: MonopolyState, p: int) -> list[int]:
     """The seats ``p`` may open an offer to now: someone on either side has something to trade."""
     wanted = start_mask(s, p)
-    return [q for q in s.seats_from((p + 1) % s.n) if (wanted >> q) & 1] if wanted else []
+    return [q for q in turns.seats_from(s, (p + 1) % s.n) if (wanted >> q) & 1] if wanted else []
 
 
 def start_mask(s: MonopolyState, p: int) -> int:

@@ -33,6 +33,21 @@ if TYPE_CHECKING:
     from meeple.kernel.protocol import Action
 
 
+def next_seat(s: MonopolyState, p: int) -> int:
+    """The next seat to the left of ``p`` still in the game ("play passes to the left")."""
+    n, alive = s.n, s.alive
+    q = (p + 1) % n
+    while not alive[q] and q != p:
+        q = (q + 1) % n
+    return q
+
+
+def seats_from(s: MonopolyState, p: int) -> list[int]:
+    """Seats still in the game in turn order, starting at ``p`` (if ``p`` is in)."""
+    n, alive = s.n, s.alive
+    return [(p + i) % n for i in range(n) if alive[(p + i) % n]]
+
+
 class Phase(Decision):
     """A phase of the turn, under any frames: its own action, which moves the table on, and
     the any-time actions (``rules/anytime.py``) of the player it waits for."""
@@ -215,7 +230,7 @@ def next_turn(s: MonopolyState) -> None:
     if s.max_turns and s.turn_no >= s.max_turns:
         finish(s, "turn_cap")
         return
-    s.turn = s.next_seat(s.turn)
+    s.turn = next_seat(s, s.turn)
     s.turn_no += 1
     s.doubles = 0
     for i in range(len(s.offers)):

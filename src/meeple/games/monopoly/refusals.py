@@ -1,0 +1,39 @@
+"""Why an action is refused: the sentence ``MonopolyState.why_illegal`` gives (kernel protocol).
+
+The decision in progress gives its own reason in the rules' words when it has one
+(``Decision.refusal``: "you cannot build: Boardwalk is mortgaged"), else the any-time rules
+do (``rules/anytime.py``); failing both, the sentence says what is legal instead, so a person
+or a program sending a wrong action learns what it may send.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.rules import anytime
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+def why_illegal(s: MonopolyState, action: Action) -> str:
+    """A sentence saying why ``action`` is not legal in ``s`` now."""
+    if s.over:
+        return "the game is over"
+    p = s.current_player()
+    if action.kind not in A.ALL_KINDS:
+        return f"there is no action {action.kind!r}"
+    why = s.decision().refusal(s, p, action) or anytime.refusal(s, p, action)
+    if why:
+        return why
+    legal = s.legal_actions()
+    kinds = sorted({a.kind for a in legal})
+    if action.kind not in kinds:
+        return (
+            f"seat {p} must decide '{s.decision_name()}' now; legal action kinds: "
+            f"{', '.join(kinds)}"
+        )
+    args = sorted(str(a) for a in legal if a.kind == action.kind)
+    return f"{action} is not one of the legal choices: {', '.join(args)}"
