@@ -19,6 +19,7 @@ from meeple.games.monopoly import MonopolyState, new_monopoly
 from meeple.games.monopoly.audit import audit, board_signature
 from meeple.games.monopoly.bots import StandardBot
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+from meeple.games.monopoly.rules import holdings
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
 
@@ -129,7 +130,7 @@ def test_the_audit_catches_a_board_change_that_kept_its_stamp() -> None:
     before = board_signature(s)
     s.owner[1] = 0  # by hand, without board_changed()
     assert any("kept its stamp" in p for p in audit(s, before))
-    s.board_changed()
+    holdings.board_changed(s)
     assert audit(s, before) == []
 
 
@@ -141,37 +142,30 @@ def test_the_audit_catches_a_group_change_the_log_does_not_name() -> None:
     brown, light_blue = s.ed.group_of[1], s.ed.group_of[6]
     before = board_signature(s)
     s.owner[1] = 0  # a brown deed changes hands ...
-    s.board_changed(light_blue)  # ... but the rule names another group
+    holdings.board_changed(s, light_blue)  # ... but the rule names another group
     assert any("does not name it" in p for p in audit(s, before))
-    s.board_changed(brown)
+    holdings.board_changed(s, brown)
     assert audit(s, before) == []
 
 
 def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = 2
-    s.board_changed()
+    holdings.board_changed(s)
     assert s.legal_actions()  # seat 0 may trade with seat 2 now: the cache holds {2}
     assert s.kept.holders == 1 << 2 and audit(s) == []
     s.owner[3] = 1  # by hand, keeping the stamp
     assert any("holders" in p for p in audit(s))
 
 
-def test_the_audit_catches_stale_seats_that_may_trade_and_stale_build_options() -> None:
-    """The seats with someone to trade with (``trade.may_start``, asked for every player after
-    every turn) and where a player may build (``build_options``: the spots, then the cash) are
-    kept per board stamp; kept wrongly, the audit says so."""
-    from meeple.games.monopoly.rules import anytime, trade
+def test_the_audit_catches_stale_build_options() -> None:
+    """Where a player may build (``build_options``: the spots, then the cash) is kept per board
+    stamp; kept wrongly, the audit says so."""
+    from meeple.games.monopoly.rules import anytime
 
     s = new_monopoly("classic", 4, 3)
-    s.owner[1] = 2
-    s.board_changed()
-    assert trade.may_start(s, 0) and audit(s) == []  # seat 2 holds a deed: everyone may
-    s.kept.starters &= ~1  # seat 0 kept as having nobody
-    assert any("may trade" in p for p in audit(s))
-    s = new_monopoly("classic", 4, 3)
     s.owner[1] = s.owner[3] = 0
-    s.board_changed()
+    holdings.board_changed(s)
     assert audit(s) == [] and anytime.build_options(s, 0) == [1, 3]
     s.kept.build_spots = [1]  # kept wrongly
     problems = audit(s)
@@ -187,7 +181,7 @@ def test_the_audit_catches_a_stale_total_of_building_capacity() -> None:
 
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = s.owner[3] = 0
-    s.board_changed(s.ed.group_of[1])
+    holdings.board_changed(s, s.ed.group_of[1])
     assert buildings.capacity_total(s, HOUSE) == 8 and audit(s) == []  # two streets, 4 each
     s.kept.cap_total_houses += 1
     assert any("total capacity" in p for p in audit(s))
@@ -211,7 +205,7 @@ def test_the_audit_catches_a_stale_cache_of_rents() -> None:
 
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = 2
-    s.board_changed()
+    holdings.board_changed(s)
     assert rent.rents_now(s)[1] == s.ed.rent[1][0] and audit(s) == []
     s.owner[3] = 2  # by hand, keeping the stamp: the brown set now charges double
     assert any("cached rents" in p for p in audit(s))

@@ -56,15 +56,6 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         fresh = trade.find_holders(s)
         if fresh != s.kept.holders:
             bad.append(f"cached holders of tradeables {s.kept.holders:b} != {fresh:b} (bit masks)")
-    if s.kept.starters_stamp == s.board_stamp:  # against the rule as can_start's list states it
-        holders = trade.find_holders(s)
-        fresh = 0
-        for p in range(s.n):
-            for q in range(s.n):
-                if q != p and s.alive[q] and ((holders >> p) & 1 or (holders >> q) & 1):
-                    fresh |= 1 << p
-        if fresh != s.kept.starters:
-            bad.append(f"kept seats that may trade {s.kept.starters:b} != {fresh:b} (bit masks)")
     seat = s.kept.spots_key[1]
     if seat >= 0 and s.kept.spots_key == (s.board_stamp, seat, s.houses, s.hotels):
         fresh_spots = buildings.build_spots(s, seat)

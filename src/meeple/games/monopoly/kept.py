@@ -59,8 +59,6 @@ class Kept:
         # -- worked out along the log of changes, or afresh: a copy starts them again --------
         self.group_holders: list[int] = []  # ... of each group (worked out as changes name it)
         self.holders_read = 0  # how far into the log of changes those were worked out
-        self.starters_stamp = 0  # the stamp trade.find_starters' answer below is for
-        self.starters: i64 = 0  # (a bit mask of seats)
         # Per group: who could build there and how many more houses and hotels
         # (buildings.capacities), worked out as far as this point of the log of changes.
         self.cap_holder: list[int] = []
@@ -85,7 +83,6 @@ class Kept:
         self.holders_stamp, self.holders = other.holders_stamp, other.holders
         self.group_holders.clear()
         self.holders_read = 0
-        self.starters_stamp, self.starters = 0, 0
         self.cap_holder.clear()
         self.cap_houses.clear()
         self.cap_hotels.clear()

@@ -252,52 +252,27 @@ def can_start(s: MonopolyState, p: int) -> list[int]:
     return [q for q in turns.seats_from(s, (p + 1) % s.n) if (wanted >> q) & 1] if wanted else []
 
 
-def start_mask(s: MonopolyState, p: int) -> int:
-    """:func:`can_start` as a bit mask (bit ``q``: seat ``q``), without building the list."""
+def start_mask(s: MonopolyState, p: int) -> i64:
+    """:func:`can_start` as a bit mask (bit ``q``: seat ``q``), without building the list: every
+    other player still in when ``p`` holds something tradeable, else those who hold something
+    (each of them still in: a player who leaves gives up every deed and card)."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return 0
     holders = holders_of_tradeables(s)
-    if not holders:
-        return 0
-    # The others still playing; all of them when p holds something, else those who do.
-    wanted: i64 = -1 if (holders >> p) & 1 else holders
+    if (holders >> p) & 1 == 0:
+        return holders
     mask: i64 = 0
     alive = s.alive
     for q in range(s.n):
-        if q != p and alive[q] and (wanted >> q) & 1:
+        if q != p and alive[q]:
             mask |= 1 << q
     return mask
 
 
 def may_start(s: MonopolyState, p: int) -> bool:
-    """Whether :func:`can_start` offers ``p`` anyone, without building the list. Asked for
-    every player after every turn (whether a window opens), so the seats with someone to trade
-    with (:func:`find_starters`) are kept until the board stamp changes (a deed, a card or a
-    player leaving takes a new one); only the count of offers is read each time."""
-    if s.offers[p] >= s.rules.max_trade_offers_per_window:
-        return False
-    if s.kept.starters_stamp != s.board_stamp:
-        s.kept.starters = find_starters(s)
-        s.kept.starters_stamp = s.board_stamp
-    return (s.kept.starters >> p) & 1 == 1
-
-
-def find_starters(s: MonopolyState) -> i64:
-    """The seats ``p`` with someone to open an offer to, offers made aside, as a bit mask: a
-    player still in other than ``p``, when ``p`` holds something tradeable; else one such
-    player who holds something."""
-    holders = holders_of_tradeables(s)
-    alive = s.alive
-    playing: i64 = 0
-    for q in range(s.n):
-        if alive[q]:
-            playing |= 1 << q
-    out: i64 = 0
-    for p in range(s.n):
-        others = playing & ~(1 << p)
-        if (others if (holders >> p) & 1 else others & holders) != 0:
-            out |= 1 << p
-    return out
+    """Whether :func:`can_start` offers ``p`` anyone, without building the list (asked for
+    every player after every turn: whether a window opens)."""
+    return start_mask(s, p) != 0
 
 
 def start(s: MonopolyState, p: int, q: int) -> None:
