@@ -36,6 +36,9 @@ MODULES = compiled_sources(SRC)
 def compile_in(src: Path) -> None:
     """Run mypyc on the compiled modules under ``src``, leaving the ``.so`` files beside them."""
     modules = compiled_sources(src)
+    # A module compiled by an earlier build and no longer on the list (or no longer in the
+    # tree) would load its old .so beside the new build's types: start from none.
+    clean(src)
     cmd = [sys.executable, "-m", "mypyc", *modules]
     subprocess.run(cmd, cwd=src, check=True, env={**os.environ, "MYPYC_OPT_LEVEL": "3"})
     for leftover in ("build", ".mypy_cache"):  # mypyc's work files, not needed to run

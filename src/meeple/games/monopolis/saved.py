@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeple.games.monopolis import turns
 from meeple.games.monopolis.actions import OVER
 from meeple.kernel.errors import SaveFileError
 from meeple.kernel.protocol import Action
+from meeple.kernel.rng import Rng
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
@@ -119,7 +121,7 @@ def from_snapshot(data: dict[str, Any]) -> MonopolisState:
     except (TypeError, ValueError) as exc:
         raise SaveFileError(where, "(data)", str(exc)) from None
     if state.phase == OVER:
-        state._end_game(state.end_reason, None)
+        turns.end_game(state, state.end_reason, None)
     return state
 
 
@@ -130,3 +132,48 @@ def restore(s: MonopolisState, snap: dict[str, Any]) -> None:
     loaded = from_snapshot(snap)
     for name in STATE_FIELDS:
         setattr(s, name, getattr(loaded, name))
+
+
+def clone(s: MonopolisState) -> MonopolisState:
+    """An independent copy of ``s``: list copies only, no deepcopy (``MonopolisState.clone``;
+    ``tests/test_every_game.py`` checks a clone plays on apart from its original)."""
+    from meeple.games.monopolis.state import MonopolisState
+
+    c = MonopolisState(s.n, s._seed, blank=True)
+    c.comps = s.comps
+    c.n = s.n
+    c.capacity = s.capacity
+    c._seed = s._seed
+    c._options = s._options
+    c.rng = Rng(s.rng.state)
+    c.money = s.money[:]
+    c.res = [r[:] for r in s.res]
+    c.jokers = s.jokers[:]
+    c.houses = s.houses[:]
+    c.hand = [h[:] for h in s.hand]
+    c.tile_at = s.tile_at[:]
+    c.value_at = s.value_at[:]
+    c.owner_at = s.owner_at[:]
+    c.houses_at = s.houses_at[:]
+    c.cubes = s.cubes[:]
+    c.card_at = s.card_at[:]
+    c.bag = s.bag[:]
+    c.tile_decks = [d[:] for d in s.tile_decks]
+    c.res_decks = [d[:] for d in s.res_decks]
+    c.discards = [d[:] for d in s.discards]
+    c.market = [m[:] for m in s.market]
+    c.turn_player = s.turn_player
+    c.actions_done = s.actions_done
+    c.phase = s.phase
+    c.pend_plot = s.pend_plot
+    c.pend_mode = s.pend_mode
+    c.pend_jokers = s.pend_jokers
+    c.to_deal = s.to_deal[:]
+    c.final_round = s.final_round
+    c.turns = s.turns
+    c.end_reason = s.end_reason
+    c._history = s._history[:]
+    c._legal = s._legal
+    c._result = s._result
+    c.record_events = s.record_events
+    return c

@@ -4,7 +4,8 @@ chains, the end.
 monopolis-rules.txt, "Setup (ELŐKÉSZÜLETEK)", "The Course of the Game (A JÁTÉK MENETE)" and
 "End of the Game (A JÁTÉK VÉGE)". The rules of each action live in their own modules:
 :mod:`.market` (purchasing), :mod:`.building` (building), :mod:`.city` (the grid and its
-border), :mod:`.scoring` (final scoring). This module sequences them. Saving is
+border), :mod:`.turns` (two actions a turn, the last round), :mod:`.scoring` (final scoring);
+a refusal's sentence is :mod:`.refusals`'. This module applies an action and asks them. Saving is
 ``saved.py``'s, what a seat sees ``view.py``'s, events and actions in words ``describe.py``'s
 (the state's methods delegate to them), as in ``games/monopoly/``.
 
@@ -16,10 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.monopolis import building, market, saved
+from meeple.games.monopolis import building, market, refusals, saved, turns
 from meeple.games.monopolis.actions import (
     ACTION,
-    ARITY,
     BUILD_AT,
     BUY,
     FULL_PAYMENT,
@@ -29,27 +29,17 @@ from meeple.games.monopolis.actions import (
     JOKER_HOLD,
     OVER,
     PASS,
-    PASS_ACTION,
     PAY,
     PAY_FULL,
     PAY_PAIR,
-    PHASE_KINDS,
     TILE,
     TILE_CHOICE,
 )
-from meeple.games.monopolis.building import FULL, VALUE_INDEX
-from meeple.games.monopolis.city import (
-    CASTLE,
-    EMPTY,
-    NEIGHBOURS,
-    PLOTS,
-    park_adjacent,
-    plots_needing_cards,
-)
+from meeple.games.monopolis.building import FULL
+from meeple.games.monopolis.city import CASTLE, EMPTY, NEIGHBOURS, PLOTS
 from meeple.games.monopolis.components import VALUES, Components, components_at
 from meeple.games.monopolis.describe import describe_action, describe_event
 from meeple.games.monopolis.market import SLOTS
-from meeple.games.monopolis.scoring import ranking, score_sheets
 from meeple.games.monopolis.view import view as seen_by
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
@@ -59,8 +49,6 @@ GAME_ID = "monopolis"
 STARTING_MONEY = 5
 #: "You may hold at most 3 joker resources at a time."
 JOKER_TRACK = 3
-ACTIONS_PER_TURN = 2
-START_PLAYER = 0
 # position and redraw: a game started from a position (meeple.kernel.position)
 OPTIONS = ("components", "max_turns", "position", "redraw")
 
@@ -202,7 +190,7 @@ class MonopolisState(GameState):
         self.res_decks = []
         self.discards = [[], []]
         self.market = [[], []]
-        self.turn_player = START_PLAYER
+        self.turn_player = turns.START_PLAYER
         self.actions_done = 0
         self.phase = ACTION
         self.pend_plot = EMPTY
@@ -316,7 +304,7 @@ class MonopolisState(GameState):
         kind = action.kind
         if kind == BUY:
             market.buy(self, seat, action.args[0], events)
-            self._after_gain(events)
+            turns.after_gain(self, events)
         elif kind == BUILD_AT:
             self.pend_plot = action.args[0]
             self.phase = PAY
@@ -327,7 +315,7 @@ class MonopolisState(GameState):
             building.build(self, seat, self.pend_plot, self.pend_mode, action.args[0], events)
             self.pend_plot = EMPTY
             self.pend_mode = FULL
-            self._after_gain(events)
+            turns.after_gain(self, events)
         elif kind in (JOKER, JOKER_HOLD):
             if kind == JOKER:
                 self.res[seat][action.args[0]] += 1
@@ -342,131 +330,19 @@ class MonopolisState(GameState):
                     )
                 )
             if self.pend_jokers == 0:
-                self._finish_action(events)
+                turns.finish_action(self, events)
         else:  # PASS_ACTION
             self.money[seat] += 1
             if events is not None:
                 events.append(Event("pass", {"seat": seat, "money": 1}))
-            self._finish_action(events)
+            turns.finish_action(self, events)
         return events if events is not None else []
-
-    def _after_gain(self, events: list[Event] | None) -> None:
-        """After a purchase or a build: decide the jokers gained, then the action is over."""
-        if self.pend_jokers:
-            self.phase = JOKER_CHOICE
-        else:
-            self._finish_action(events)
-
-    def _finish_action(self, events: list[Event] | None) -> None:
-        self.phase = ACTION
-        self.actions_done += 1
-        if self.actions_done == ACTIONS_PER_TURN:
-            self._end_turn(events)
-
-    def _end_turn(self, events: list[Event] | None) -> None:
-        """Deal new cards after the turn's last build, then pass the turn or end the game.
-
-        "The game ends in the round in which one player uses their last house. That round is
-        still played to its end": the game ends after the last seat before the start player.
-        """
-        seat = self.turn_player
-        for plot in plots_needing_cards(self.value_at, self.card_at, self.to_deal):
-            if self.bag:
-                self.card_at[plot] = self.bag.pop()
-                if events is not None:
-                    events.append(Event("deal", {"plot": plot, "card": self.card_at[plot]}))
-        self.to_deal.clear()
-        self.turns += 1
-        if events is not None:
-            events.append(Event("turn_end", {"seat": seat, "turn": self.turns}))
-        if (seat + 1) % self.n == START_PLAYER:
-            if self.final_round:
-                self._end_game("city_complete", events)
-                return
-            if not any(building.could_ever_build(self, s) for s in range(self.n)):
-                self._end_game("stalled", events)
-                return
-        # A simulation's turn cap (the ``max_turns`` option, as Monopoly's: docs/RULES.md,
-        # "Turn cap"), after the rulebook's own ends so that those win a tie.
-        cap = int(self._options.get("max_turns") or 0)
-        if cap and self.turns >= cap:
-            self._end_game("turn_cap", events)
-            return
-        self.turn_player = (seat + 1) % self.n
-        self.actions_done = 0
-
-    def _end_game(self, reason: str, events: list[Event] | None) -> None:
-        self.phase = OVER
-        self.end_reason = reason
-        sheets = score_sheets(self)
-        totals = [s["total"] for s in sheets]
-        order, winners = ranking(self, totals)
-        self._result = GameResult(
-            winners=winners,
-            ranking=order,
-            end_reason=reason,
-            turns=self.turns,
-            scores=[float(t) for t in totals],
-            sheets=sheets,
-        )
-        if events is not None:
-            events.append(
-                Event("game_end", {"reason": reason, "sheets": sheets, "winners": winners})
-            )
 
     # -- reasons for illegal actions -------------------------------------------------------
 
     def why_illegal(self, action: Action) -> str:
-        """A sentence saying why ``action`` is not legal now (kernel protocol)."""
-        kind, args = action.kind, action.args
-        if self.phase == OVER:
-            return "the game is over"
-        if kind not in ARITY:
-            return f"unknown action {kind!r}; known: {', '.join(ARITY)}"
-        if len(args) != ARITY[kind]:
-            return f"{kind} takes {ARITY[kind]} number(s), not {len(args)}"
-        if kind not in PHASE_KINDS[self.phase]:
-            wanted = " or ".join(PHASE_KINDS[self.phase])
-            return f"player {self.turn_player + 1} must now choose {wanted}, not {kind}"
-        seat = self.turn_player
-        arg = args[0] if args else 0
-        if kind == BUY:
-            if not 0 <= arg < SLOTS:
-                return f"market places are 0 to {SLOTS - 1}"
-            if market.slot_card(self, arg) < 0:
-                return f"place {arg} holds no card"
-            price = market.slot_price(self, arg)
-            return f"the card in place {arg} costs {price} and you have {self.money[seat]}"
-        if kind == BUILD_AT:
-            if not 0 <= arg < PLOTS:
-                return f"plots are 0 to {PLOTS - 1}"
-            if self.card_at[arg] == EMPTY:
-                return f"no requirement card points at plot {arg}"
-            return f"you cannot pay the card at plot {arg} for any tile you may lay there"
-        if kind == PASS_ACTION:
-            return "you can still buy or build: 1 money is only for an action you cannot take"
-        if kind in (PAY_FULL, PAY_PAIR, TILE):
-            return self._why_illegal_build_step(kind, arg)
-        if kind == JOKER:
-            return f"resources are 0 to {len(self.comps.resources) - 1}"
-        return f"the joker track already holds {JOKER_TRACK} jokers: decide this one now"
-
-    def _why_illegal_build_step(self, kind: str, arg: int) -> str:
-        card = self.comps.card(self.card_at[self.pend_plot])
-        if kind == PAY_FULL:
-            return "you cannot pay the whole card, even with your jokers, or no tile fits"
-        if kind == PAY_PAIR:
-            if not 0 <= arg < len(card.needs) or card.needs[arg] < 2:
-                return "the card does not show that resource twice: only identical pairs pay"
-            return "you cannot pay two of that resource, or no park or residential quarter fits"
-        allowed = building.mode_values(card, self.pend_mode)
-        if arg not in allowed:
-            return f"this payment allows tiles worth {', '.join(map(str, allowed))}"
-        if not self.tile_decks[VALUE_INDEX[arg]]:
-            return f"no tiles worth {arg} are left"
-        if arg == 1 and park_adjacent(self.value_at, self.pend_plot):
-            return "a park cannot be built next to another park"
-        return f"a tile worth {arg} needs {building.houses_needed(arg)} houses; you have fewer"
+        """A sentence saying why ``action`` is not legal now (kernel protocol; ``refusals.py``)."""
+        return refusals.why_illegal(self, action)
 
     # -- views, saving, copying ------------------------------------------------------------
 
@@ -489,45 +365,8 @@ class MonopolisState(GameState):
         return saved.from_snapshot(data)
 
     def clone(self) -> MonopolisState:
-        """An independent copy: list copies only, no deepcopy."""
-        c = MonopolisState(self.n, self._seed, blank=True)
-        c.comps = self.comps
-        c.n = self.n
-        c.capacity = self.capacity
-        c._seed = self._seed
-        c._options = self._options
-        c.rng = Rng(self.rng.state)
-        c.money = self.money[:]
-        c.res = [r[:] for r in self.res]
-        c.jokers = self.jokers[:]
-        c.houses = self.houses[:]
-        c.hand = [h[:] for h in self.hand]
-        c.tile_at = self.tile_at[:]
-        c.value_at = self.value_at[:]
-        c.owner_at = self.owner_at[:]
-        c.houses_at = self.houses_at[:]
-        c.cubes = self.cubes[:]
-        c.card_at = self.card_at[:]
-        c.bag = self.bag[:]
-        c.tile_decks = [d[:] for d in self.tile_decks]
-        c.res_decks = [d[:] for d in self.res_decks]
-        c.discards = [d[:] for d in self.discards]
-        c.market = [m[:] for m in self.market]
-        c.turn_player = self.turn_player
-        c.actions_done = self.actions_done
-        c.phase = self.phase
-        c.pend_plot = self.pend_plot
-        c.pend_mode = self.pend_mode
-        c.pend_jokers = self.pend_jokers
-        c.to_deal = self.to_deal[:]
-        c.final_round = self.final_round
-        c.turns = self.turns
-        c.end_reason = self.end_reason
-        c._history = self._history[:]
-        c._legal = self._legal
-        c._result = self._result
-        c.record_events = self.record_events
-        return c
+        """An independent copy: list copies only, no deepcopy (``saved.clone``)."""
+        return saved.clone(self)
 
     # -- words -----------------------------------------------------------------------------
 

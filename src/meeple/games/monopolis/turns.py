@@ -1,0 +1,91 @@
+"""The turn and the end of the game: two actions a turn, new requirement cards after the turn,
+the last round, and the result.
+
+monopolis-rules.txt, "The Course of the Game (A JÁTÉK MENETE)" ("On your turn you take 2
+actions") and "End of the Game (A JÁTÉK VÉGE)". Like ``games/monopoly/rules/turns.py``: the
+state applies an action, this module says what follows it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopolis import building
+from meeple.games.monopolis.actions import ACTION, JOKER_CHOICE, OVER
+from meeple.games.monopolis.city import plots_needing_cards
+from meeple.games.monopolis.scoring import ranking, score_sheets
+from meeple.kernel.protocol import Event, GameResult
+
+if TYPE_CHECKING:
+    from meeple.games.monopolis.state import MonopolisState
+
+ACTIONS_PER_TURN = 2
+START_PLAYER = 0
+
+
+def after_gain(s: MonopolisState, events: list[Event] | None) -> None:
+    """After a purchase or a build: decide the jokers gained, then the action is over."""
+    if s.pend_jokers:
+        s.phase = JOKER_CHOICE
+    else:
+        finish_action(s, events)
+
+
+def finish_action(s: MonopolisState, events: list[Event] | None) -> None:
+    """One of the turn's two actions is done; after the second the turn ends."""
+    s.phase = ACTION
+    s.actions_done += 1
+    if s.actions_done == ACTIONS_PER_TURN:
+        end_turn(s, events)
+
+
+def end_turn(s: MonopolisState, events: list[Event] | None) -> None:
+    """Deal new cards after the turn's last build, then pass the turn or end the game.
+
+    "The game ends in the round in which one player uses their last house. That round is
+    still played to its end": the game ends after the last seat before the start player.
+    """
+    seat = s.turn_player
+    for plot in plots_needing_cards(s.value_at, s.card_at, s.to_deal):
+        if s.bag:
+            s.card_at[plot] = s.bag.pop()
+            if events is not None:
+                events.append(Event("deal", {"plot": plot, "card": s.card_at[plot]}))
+    s.to_deal.clear()
+    s.turns += 1
+    if events is not None:
+        events.append(Event("turn_end", {"seat": seat, "turn": s.turns}))
+    if (seat + 1) % s.n == START_PLAYER:
+        if s.final_round:
+            end_game(s, "city_complete", events)
+            return
+        if not any(building.could_ever_build(s, q) for q in range(s.n)):
+            end_game(s, "stalled", events)
+            return
+    # A simulation's turn cap (the ``max_turns`` option, as Monopoly's: docs/RULES.md,
+    # "Turn cap"), after the rulebook's own ends so that those win a tie.
+    cap = int(s._options.get("max_turns") or 0)
+    if cap and s.turns >= cap:
+        end_game(s, "turn_cap", events)
+        return
+    s.turn_player = (seat + 1) % s.n
+    s.actions_done = 0
+
+
+def end_game(s: MonopolisState, reason: str, events: list[Event] | None) -> None:
+    """The game is over: score every sheet and rank the players ("End of the Game")."""
+    s.phase = OVER
+    s.end_reason = reason
+    sheets = score_sheets(s)
+    totals = [sheet["total"] for sheet in sheets]
+    order, winners = ranking(s, totals)
+    s._result = GameResult(
+        winners=winners,
+        ranking=order,
+        end_reason=reason,
+        turns=s.turns,
+        scores=[float(t) for t in totals],
+        sheets=sheets,
+    )
+    if events is not None:
+        events.append(Event("game_end", {"reason": reason, "sheets": sheets, "winners": winners}))
