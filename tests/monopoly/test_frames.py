@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.games.monopoly.frames import DEED, HOUSE, Frame
+from meeple.games.monopoly.rules import bankruptcy
 from meeple.games.monopoly.rules.auction import AuctionFrame
 from meeple.games.monopoly.rules.bankruptcy import DebtFrame
 from meeple.games.monopoly.rules.buying import BuyFrame
@@ -72,7 +73,7 @@ def test_what_becomes_of_each_frame_when_a_seat_leaves() -> None:
 def test_a_state_drops_the_frames_of_a_seat_that_leaves() -> None:
     s = game()
     s.stack = [DebtFrame(1, 3, 300), BuyFrame(2, 39), AuctionFrame(DEED, 39, [1, 2, 3], 10)]
-    s.drop_frames_of(2)
+    bankruptcy.drop_decisions_of(s, 2)
     assert [f.name for f in s.stack] == ["debt", "auction"]
     assert s.stack[-1].to_dict()["active"] == [1, 3]
 

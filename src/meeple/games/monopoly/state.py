@@ -173,19 +173,6 @@ class MonopolyState(GameState):
         if self._events is not None:
             self._events.append(Event(kind, data))
 
-    def end_turn(self) -> None:
-        turns.end_turn(self)
-
-    def finish(self, reason: str) -> None:
-        turns.finish(self, reason)
-
-    def drop_frames_of(self, p: int) -> None:
-        """Remove decisions that belonged to eliminated seat ``p`` (each frame says which:
-        ``Frame.without``), and ``p``'s window."""
-        self.stack = [f for f in self.stack if f.without(p)]
-        self.window = [q for q in self.window[self.window_next :] if q != p]
-        self.window_next = 0
-
     # -- the protocol -------------------------------------------------------------------
 
     def current_player(self) -> int:

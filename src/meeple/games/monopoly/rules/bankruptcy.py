@@ -159,8 +159,16 @@ def eliminate(s: MonopolyState, p: int) -> None:
     s.in_jail[p] = False
     s.eliminated.append(p)
     s.claims = [c for c in s.claims if c[0] != p and c[1] != p]
-    s.drop_frames_of(p)
+    drop_decisions_of(s, p)
     if sum(s.alive) == 1:
-        s.finish("last_player_standing")
+        turns.finish(s, "last_player_standing")
     elif p == s.turn:
-        s.end_turn()
+        turns.end_turn(s)
+
+
+def drop_decisions_of(s: MonopolyState, p: int) -> None:
+    """Remove the decisions that belonged to seat ``p``, who is out (each frame says which:
+    ``Frame.without``), and ``p``'s place in this turn's any-time windows."""
+    s.stack = [f for f in s.stack if f.without(p)]
+    s.window = [q for q in s.window[s.window_next :] if q != p]
+    s.window_next = 0

@@ -99,7 +99,7 @@ def check_all_owned(s: MonopolyState) -> None:
     if s.rules.end_condition == "all_properties_owned" and all(
         s.owner[sq] >= 0 for sq in s.ed.properties
     ):
-        s.finish("all_properties_sold")
+        turns.finish(s, "all_properties_sold")
 
 
 def buy(s: MonopolyState, f: BuyFrame) -> None:

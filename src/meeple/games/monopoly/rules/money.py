@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK
-from meeple.games.monopoly.rules import bankruptcy
+from meeple.games.monopoly.rules import bankruptcy, turns
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -88,7 +88,7 @@ def insolvent(s: MonopolyState, p: int, creditor: int, amount: int) -> None:
     s.bankrupt_seat = p
     if s._events is not None:
         s.event("bankrupt", player=p, creditor=creditor, cash=s.cash[p])
-    s.finish("bankruptcy")
+    turns.finish(s, "bankruptcy")
 
 
 def building_value(s: MonopolyState, sq: int) -> int:
