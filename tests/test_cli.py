@@ -288,6 +288,7 @@ def test_version_says_which_build_runs(args: list[str]) -> None:
 def test_the_command_line_loads_no_engine_until_a_command_needs_it() -> None:
     """Issue 18, quick start-up: ``meeple --help`` imports the command line only; a game
     family, pydantic (editions) and the analyses load when a command uses them."""
+    import ast
     import subprocess
     import sys
 
@@ -308,6 +309,15 @@ def test_the_command_line_loads_no_engine_until_a_command_needs_it() -> None:
         "try:\n    app()\nexcept SystemExit:\n    pass"
     )
     assert out[0].startswith("meeple ") and out[1].startswith("engine: ") and out[-1] == "[]"
+    # meeple editions lists the games from the families' catalogues: no engine, no edition
+    # validated, no pydantic (typer 0.29 imports it for every command: pinned below it).
+    out = loaded_after(
+        "import sys\nfrom meeple.cli.main import app\nsys.argv = ['meeple', 'editions']\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass"
+    )
+    assert any("my-first-monopoly-2" in line for line in out) and "monopolis" in out[-1]
+    loaded = ast.literal_eval(out[-1])  # the probe's list of the modules it loaded
+    assert not [m for m in loaded if m.startswith("pydantic") or m.endswith((".state", ".edition"))]
 
 
 def test_an_error_quotes_the_input_whole_even_with_brackets() -> None:

@@ -154,3 +154,20 @@ def test_the_play_loop_reads_the_same_rules_the_file_gave(edition: str) -> None:
         value = getattr(ed.rules, name)
         expected = getattr(ed.model.rules, name)
         assert (list(value) if isinstance(value, tuple) else value) == expected, name
+
+
+def test_the_catalogue_says_what_loading_each_edition_says() -> None:
+    """The game list (``meeple editions``, the lobby) reads each shipped file's header alone
+    (issue 18, quick start-up); its names and player ranges are those of the whole edition."""
+    from meeple.games.monopoly.catalog import builtin_catalog
+    from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+
+    listed = builtin_catalog()
+    assert [e.id for e in listed] == builtin_edition_ids()
+    for e in listed:
+        ed = builtin_edition(e.id)
+        assert (e.name, e.min_players, e.max_players) == (
+            ed.name,
+            ed.rules.min_players,
+            ed.rules.max_players,
+        )

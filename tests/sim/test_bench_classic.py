@@ -78,3 +78,16 @@ def test_bench_state_tiny(tmp_path: Path) -> None:
         assert 2_000 < row["bytes_per_game"] < 1_000_000  # a state's lists, not the edition
         assert row["clone_us"] > 0 and row["copy_into_us"] > 0
         assert row["clone_us_scaled"] == pytest.approx(row["clone_us"], rel=0.01)
+
+
+def test_bench_cli_tiny(tmp_path: Path) -> None:
+    out = tmp_path / "cli.json"
+    env = fake_yardstick(tmp_path, 1_090_000)
+    cmd = [sys.executable, str(BENCH / "bench_cli.py"), "--repeat", "1", "--json", str(out)]
+    subprocess.run(cmd, check=True, timeout=120, env=env)
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert set(r["commands"]) == {"--version", "--help", "editions"}
+    for row in r["commands"].values():
+        # A machine at half the reference speed: the scaled seconds are half the measured.
+        assert row["cpu_seconds"] > 0
+        assert row["cpu_seconds_scaled"] == pytest.approx(row["cpu_seconds"] / 2, abs=0.002)

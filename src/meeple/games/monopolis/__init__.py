@@ -6,12 +6,19 @@ the Game), :mod:`.market` (Purchasing), :mod:`.building` (Building, The Benefits
 Buildings), :mod:`.city` (The Borders of the City), :mod:`.scoring` (final scoring),
 :mod:`.actions` (the action chains), :mod:`.render` (the city as text), :mod:`.bots` and
 :mod:`.family` (the plugin the drivers use).
-See ``docs/MONOPOLIS.md`` for the rule-by-rule trace.
+See ``docs/MONOPOLIS.md`` for the rule-by-rule trace. The names below load the engine when
+first used (PEP 562), so importing the family to list its games does not.
 """
 
-from meeple.games.monopolis.bots import MonopolisStandardBot
-from meeple.games.monopolis.render import render_city
-from meeple.games.monopolis.state import MonopolisState, new_monopolis
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from meeple.games.monopolis.bots import MonopolisStandardBot
+    from meeple.games.monopolis.render import render_city
+    from meeple.games.monopolis.state import MonopolisState, new_monopolis
 
 __all__ = [
     "MonopolisStandardBot",
@@ -19,3 +26,15 @@ __all__ = [
     "new_monopolis",
     "render_city",
 ]
+_HOME = {
+    "MonopolisStandardBot": "bots",
+    "MonopolisState": "state",
+    "new_monopolis": "state",
+    "render_city": "render",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOME:
+        return getattr(import_module(f"{__name__}.{_HOME[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

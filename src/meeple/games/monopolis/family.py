@@ -9,17 +9,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from meeple.games.monopolis.state import MonopolisState, new_monopolis
 from meeple.kernel.family import GameFamily, GameInfo
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
+    from meeple.games.monopolis.state import MonopolisState
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
 
 
 def _m(state: GameState) -> MonopolisState:
-    return cast(MonopolisState, state)
+    return cast("MonopolisState", state)
+
+
+def _new(players: int, seed: int, options: dict[str, Any]) -> GameState:
+    # The engine loads when the first game is made, not when the family is (listing the
+    # games needs only the line below).
+    from meeple.games.monopolis.state import new_monopolis
+
+    return new_monopolis(players, seed, options)
 
 
 class MonopolisFamily(GameFamily):
@@ -40,7 +48,7 @@ class MonopolisFamily(GameFamily):
     )
 
     def games(self) -> Sequence[GameInfo]:
-        return [GameInfo("monopolis", self.name, "Monopolis", 2, 4, new_monopolis)]
+        return [GameInfo("monopolis", self.name, "Monopolis", 2, 4, _new)]
 
     def position(self, state: GameState) -> dict[str, Any]:
         from meeple.games.monopolis.position import position_of

@@ -17,6 +17,7 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from meeple.games.monopoly.catalog import builtin_edition_ids as builtin_edition_ids
 from meeple.games.monopoly.tables import (
     KIND_NAMES,
     OP_NAMES,
@@ -404,12 +405,6 @@ def load_edition_file(path: str | Path) -> Edition:
     if not isinstance(data, dict):
         raise EditionError(str(p), "(top level)", "must be a table of fields")
     return parse_edition(data, str(p))
-
-
-def builtin_edition_ids() -> list[str]:
-    """The ids of the editions shipped with meeple."""
-    folder = resources.files("meeple.games.monopoly") / "editions"
-    return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml"))
 
 
 @cache

@@ -12,13 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.edition import (
-    builtin_edition,
-    builtin_edition_ids,
-    load_edition_file,
-    parse_edition,
-)
-from meeple.games.monopoly.state import MonopolyState, new_monopoly
+from meeple.games.monopoly.catalog import builtin_catalog
 from meeple.kernel.family import GameFamily, GameFile, GameInfo
 from meeple.kernel.protocol import Action, GameState
 
@@ -28,6 +22,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.text import Text
 
+    from meeple.games.monopoly.state import MonopolyState
     from meeple.games.monopoly.tables import Edition
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
@@ -35,7 +30,15 @@ if TYPE_CHECKING:
 
 
 def _m(state: GameState) -> MonopolyState:
-    return cast(MonopolyState, state)
+    return cast("MonopolyState", state)
+
+
+def _new(edition: str | Edition, players: int, seed: int, options: dict[str, Any]) -> GameState:
+    # The engine and the edition models load when the first game is made, not when the
+    # family is: listing the games needs neither (catalog.py).
+    from meeple.games.monopoly.state import new_monopoly
+
+    return new_monopoly(edition, players, seed, options)
 
 
 class MonopolyFamily(GameFamily):
@@ -60,16 +63,14 @@ class MonopolyFamily(GameFamily):
 
     def games(self) -> Sequence[GameInfo]:
         out = []
-        for eid in builtin_edition_ids():
-            ed = builtin_edition(eid)
+        for e in builtin_catalog():
 
             def factory(
-                players: int, seed: int, options: dict[str, Any], _eid: str = eid
+                players: int, seed: int, options: dict[str, Any], _eid: str = e.id
             ) -> GameState:
-                return new_monopoly(_eid, players, seed, options)
+                return _new(_eid, players, seed, options)
 
-            r = ed.rules
-            out.append(GameInfo(eid, self.name, ed.name, r.min_players, r.max_players, factory))
+            out.append(GameInfo(e.id, self.name, e.name, e.min_players, e.max_players, factory))
         return out
 
     def claims(self, options: Mapping[str, Any]) -> bool:
@@ -77,12 +78,16 @@ class MonopolyFamily(GameFamily):
         return isinstance(options.get("edition"), dict)
 
     def from_options(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
+        from meeple.games.monopoly.edition import parse_edition
+
         ed = parse_edition(options["edition"], "options.edition")
-        return new_monopoly(ed, players, seed, options)
+        return _new(ed, players, seed, options)
 
     def read_game_file(self, path: Path) -> GameFile:
         """A Monopoly edition file (TOML or JSON: docs/EDITIONS.md), carried as data in the
         game's options (``claims``), so a save file replays it without the file."""
+        from meeple.games.monopoly.edition import load_edition_file
+
         ed = load_edition_file(path)
         data = ed.model.model_dump(mode="json", exclude_none=True)
         return GameFile(ed.id, {"edition": data}, ed.rules.min_players, ed.rules.max_players)
@@ -100,6 +105,8 @@ class MonopolyFamily(GameFamily):
         return export_toml(self._edition(game_id, options))
 
     def _edition(self, game_id: str, options: Mapping[str, Any], source: str = "") -> Edition:
+        from meeple.games.monopoly.edition import builtin_edition, parse_edition
+
         if self.claims(options):
             return parse_edition(options["edition"], source or "options.edition")
         return builtin_edition(game_id)
