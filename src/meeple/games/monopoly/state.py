@@ -228,24 +228,35 @@ class MonopolyState(GameState):
         """Whether ``action`` may be applied now: the same answer as membership in
         :meth:`legal_actions` (plus any amount in range for a bid or trade cash), decided by
         the decision in progress from the option lists and rule checks that list is made of,
-        without building it. Every action applied is checked here, so most of a game never
+        without building it. Every action applied is checked so, so most of a game never
         builds a list of actions; ``tests/monopoly/test_is_legal.py`` checks both answers
         agree."""
-        if self.over:
+        return not self.over and self._allows(self.current_player(), self.decision(), action)
+
+    def _allows(self, p: int, d: Decision, action: Action) -> bool:
+        # (apply asks the seat and the decision once, for the check and the play alike)
+        args = action.args
+        if len(args) != (1 if action.kind in A.WITH_ARG else 0):
             return False
-        kind, args = action.kind, action.args
-        if len(args) != (1 if kind in A.WITH_ARG else 0):
-            return False
-        return self.decision().allows(self, self.current_player(), kind, args[0] if args else 0)
+        return d.allows(self, p, action.kind, args[0] if args else 0)
 
     def apply(self, action: Action) -> Sequence[Event]:
-        if not self.is_legal(action):
+        p = self.current_player()
+        d = self.decision()
+        if self.over or not self._allows(p, d, action):
             raise IllegalActionError(str(action), self.why_illegal(action))
         events: list[Event] | None = [] if self.record_events else None
         self._events = events
         self._legal = None
         self._record(action)
-        self._dispatch(action)
+        # An any-time action is played the same way whichever decision allowed it; any other
+        # is the decision's own.
+        kind = action.kind
+        arg = action.args[0] if action.args else 0
+        if kind in anytime.KINDS:
+            anytime.play(self, p, kind, arg)
+        else:
+            d.play(self, p, kind, arg)
         self._settle()
         self._events = None
         return events if events is not None else ()
@@ -258,17 +269,6 @@ class MonopolyState(GameState):
             h = self._history = h[: self._hlen]
         h.append(action)
         self._hlen += 1
-
-    def _dispatch(self, action: Action) -> None:
-        # An any-time action is played the same way whichever decision allowed it; any other
-        # is the decision's own.
-        kind = action.kind
-        arg = action.args[0] if action.args else 0
-        p = self.current_player()
-        if kind in anytime.KINDS:
-            anytime.play(self, p, kind, arg)
-        else:
-            self.decision().play(self, p, kind, arg)
 
     def _settle(self) -> None:
         """Run everything that needs no decision, until someone must decide or the game ends:
