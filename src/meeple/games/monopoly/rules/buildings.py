@@ -244,12 +244,12 @@ def can_sell(s: MonopolyState, p: int, sq: int) -> bool:
 
 
 def sell_squares(s: MonopolyState, p: int) -> list[int]:
-    if not any(s.level):  # nothing built anywhere: answered in C
-        return []
+    # Groups with no building are passed over by the kept table (built_groups): most are.
+    built = built_groups(s)
     out = []
     for g in s.ed.street_groups:
         members = s.ed.groups[g].members
-        if s.owner[members[0]] != p:
+        if not built[g] or s.owner[members[0]] != p:
             continue
         for m in members:
             if s.level[m] and can_sell(s, p, m):
@@ -278,12 +278,11 @@ def sell(s: MonopolyState, p: int, sq: int) -> None:
 def sell_group_groups(s: MonopolyState, p: int) -> list[int]:
     """Groups of ``p`` with buildings none of which can be sold singly (a hotel deadlock in a
     housing shortage): offered as one sale of every building in the group."""
-    if not any(s.level):
-        return []
+    built = built_groups(s)
     out = []
     for g in s.ed.street_groups:
         members = s.ed.groups[g].members
-        if s.owner[members[0]] != p or not any(s.level[m] for m in members):
+        if not built[g] or s.owner[members[0]] != p:
             continue
         if not any(s.level[m] and can_sell(s, p, m) for m in members):
             out.append(g)

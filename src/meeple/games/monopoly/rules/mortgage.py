@@ -102,10 +102,8 @@ def may_mortgage_any(s: MonopolyState, p: int) -> bool:
 
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
     cash = s.cash[p]
-    cost = s.ed.unmortgage_cost
-    return [
-        sq for sq in s.ed.properties if s.owner[sq] == p and s.mortgaged[sq] and cash >= cost[sq]
-    ]
+    owner, mortgaged, cost = s.owner, s.mortgaged, s.ed.unmortgage_cost
+    return [sq for sq in s.ed.properties if owner[sq] == p and mortgaged[sq] and cash >= cost[sq]]
 
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:

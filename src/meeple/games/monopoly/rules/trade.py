@@ -32,7 +32,19 @@ class TradeFrame(Frame):
     An offer being drafted is its proposer's secret until proposed (:meth:`seen_by`).
     """
 
-    __slots__ = ("cards", "cash", "counters", "deeds", "edits", "proposer", "responding", "target")
+    __slots__ = (
+        "_ladder",
+        "_menu",
+        "_menu_key",
+        "cards",
+        "cash",
+        "counters",
+        "deeds",
+        "edits",
+        "proposer",
+        "responding",
+        "target",
+    )
     name = "trade"
 
     def __init__(
@@ -54,6 +66,11 @@ class TradeFrame(Frame):
         self.cash = cash
         self.responding = responding
         self.counters = counters
+        # The draft's steps (:meth:`menu`) and what they were worked out for: a copy, a
+        # snapshot and a counter-offer work them out again.
+        self._menu: list[Action] = []
+        self._ladder: list[int] = []  # the amounts of the menu's cash steps, which end it
+        self._menu_key: tuple[int, int, int, int, int] = (0, -1, -1, 0, 0)
 
     def decider(self) -> int:
         return self.target if self.responding else self.proposer
@@ -118,15 +135,31 @@ class TradeFrame(Frame):
             return out
         out = []
         if self.edits < A.MAX_DRAFT_EDITS:
-            mine = tradeable_deeds(s, self.proposer) + tradeable_deeds(s, self.target)
-            out += [A.act(A.TRADE_DEED, sq) for sq in sorted(mine)]
-            both = (self.proposer, self.target)
-            out += [A.act(A.TRADE_CARD, d) for d, h in enumerate(s.card_holder) if h in both]
-            out += [A.act(A.TRADE_CASH, x) for x in cash_ladder(s, self)]
+            menu = self.menu(s)
+            # The amount the offer holds already is no step: the cash steps end the menu.
+            at = len(menu) - len(self._ladder) + _index(self._ladder, self.cash)
+            out = menu[:at] + menu[at + 1 :] if at < len(menu) else menu[:]
         if offer_valid(s, self):
             out.append(A.A_PROPOSE)
         out.append(A.A_CANCEL)
         return out
+
+    def menu(self, s: MonopolyState) -> list[Action]:
+        """The steps of the draft: each tradeable deed of either side (in square order), each
+        Get Out of Jail Free card either holds, each amount of the cash ladder (with 0).
+        Nothing changes the board or either side's cash while an offer is drafted (no other
+        action is legal then), so they are worked out once a draft, not once a step; the key
+        makes sure (callers must not change the list)."""
+        p, q = self.proposer, self.target
+        key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
+        if key != self._menu_key:
+            deeds = sorted(tradeable_deeds(s, p) + tradeable_deeds(s, q))
+            menu = [A.act(A.TRADE_DEED, sq) for sq in deeds]
+            menu += [A.act(A.TRADE_CARD, d) for d, h in enumerate(s.card_holder) if h in (p, q)]
+            self._ladder = cash_ladder(s, p, q)
+            menu += [A.act(A.TRADE_CASH, x) for x in self._ladder]
+            self._menu, self._menu_key = menu, key
+        return self._menu
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         """Whether ``kind arg`` is among :meth:`legal`'s (any cash amount in range)."""
@@ -177,6 +210,15 @@ class TradeFrame(Frame):
             reject(s, self)
         elif kind == A.COUNTER:
             counter(s, self)
+
+
+def _index(amounts: list[int], amount: int) -> int:
+    """Where ``amount`` is in ``amounts``, else ``len(amounts)`` (a loop of int compares:
+    ``list.index`` would box the amount and raise when it is missing)."""
+    for i in range(len(amounts)):
+        if amounts[i] == amount:
+            return i
+    return len(amounts)
 
 
 def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
@@ -384,9 +426,10 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     mortgage.receive_mortgaged(s, p, to_p)
 
 
-def cash_ladder(s: MonopolyState, f: TradeFrame) -> list[int]:
-    """The cash amounts legal_actions lists for an offer (any amount in range is legal)."""
-    hi, lo = s.cash[f.proposer], -s.cash[f.target]
+def cash_ladder(s: MonopolyState, proposer: int, target: int) -> list[int]:
+    """The cash amounts legal_actions lists for an offer from ``proposer`` to ``target``
+    (any amount in range is legal; the amount the offer holds already is left out there)."""
+    hi, lo = s.cash[proposer], -s.cash[target]
     out = [-a for a in reversed(A.CASH_LADDER) if a and -a >= lo]
     out += [a for a in A.CASH_LADDER if a <= hi]
-    return [a for a in out if a != f.cash]
+    return out
