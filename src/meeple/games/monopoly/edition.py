@@ -210,9 +210,17 @@ class RulesModel(_Strict):
 
 
 class NamesModel(_Strict):
+    """What the edition calls the engine's things, for people only (a sofa is a hotel, Time Out
+    is jail): the log, replays, the terminal and the web page say these words."""
+
     house: str = "house"
     hotel: str = "hotel"
     jail: str = "Jail"
+    #: The Get Out of Jail Free card's printed name, without "card" (My First Monopoly: "Get
+    #: out of Time Out Free").
+    jail_card: str = "Get Out of Jail Free"
+    #: The same card in a few words ("a Chance jail card"; My First Monopoly: "Time Out card").
+    jail_card_short: str = "jail card"
 
 
 class GroupModel(_Strict):
