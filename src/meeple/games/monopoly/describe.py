@@ -158,6 +158,11 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         return f"{_seat(d['player'])} owns no scene to put the snowflake on."
     if k == "snowflake_melts":
         return f"The snowflake on {sq[d['square']]} melts: double rent."
+    if k == "snowflake_returned":
+        return (
+            f"{sq[d['square']]} changes hands: the snowflake on it goes back in the box "
+            "without melting."
+        )
     if k == "turn":
         return f"Turn {d['turn']}: {_seat(d['player'])}."
     if k == "game_over":
