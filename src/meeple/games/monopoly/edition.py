@@ -128,11 +128,12 @@ class RulesModel(_Strict):
         False,
         description=("Rent is owed only if the owner claims it before the next player rolls."),
     )
-    utility_rent_dice: Literal["move", "fresh"] = Field(
+    utility_rent_dice: Literal["move", "fresh", "one_die"] = Field(
         "move",
         description=(
             '`"move"`: a utility\'s rent multiplies the dice of the move; `"fresh"`: the '
-            "lander rolls again."
+            'lander rolls the dice again (Friends rulebook B); `"one_die"`: the lander rolls '
+            'one die (Friends rulebook A read to the letter: "you will roll the die").'
         ),
     )
     max_trade_offers_per_window: int = Field(
