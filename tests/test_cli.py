@@ -35,6 +35,9 @@ def test_simulate_json_has_the_summary_fields() -> None:
     assert sum(res["wins_by_seat"]) == pytest.approx(6)
     assert res["capped"] == res["end_reasons"].get("turn_cap", 0)
     assert res["mean_turns"] > 0 and res["median_turns"] > 0
+    # Rounds (docs/KERNEL.md, "Rounds"): at most one turn per player still in, per round.
+    assert res["mean_turns"] / 3 <= res["mean_rounds"] <= res["mean_turns"]
+    assert res["median_rounds"] > 0 and res["p95_rounds"] >= res["median_rounds"]
     assert set(data["timing"]) == {"seconds", "games_per_s", "turns_per_s", "build"}
     from meeple.buildinfo import build_name
 
@@ -72,6 +75,19 @@ def test_simulate_monopolis_honours_the_turn_cap() -> None:
     assert result.exit_code == 0, result.output
     res = json.loads(result.stdout)["results"]
     assert res["end_reasons"] == {"turn_cap": 2} and res["mean_turns"] == 4
+    assert res["mean_rounds"] == 2  # the first round's 3 turns, and 1 of the second
+
+
+def test_simulate_counts_monopolis_rounds_as_turns_over_players() -> None:
+    """Monopolis's last round "is still played to its end, so that every player ... has taken
+    the same number of turns" (monopolis-rules.txt, "End of the Game"): rounds x players =
+    player-turns in every game that ends by the rules."""
+    args = "simulate monopolis --players 3 --games 2 --bots standard --json -"
+    result = runner.invoke(app, args.split())
+    assert result.exit_code == 0, result.output
+    res = json.loads(result.stdout)["results"]
+    assert res["end_reasons"] == {"city_complete": 2}
+    assert res["mean_rounds"] * 3 == res["mean_turns"] > 0
 
 
 def test_simulate_is_identical_outside_timing_whatever_the_workers() -> None:
@@ -225,8 +241,12 @@ def test_simulate_out_writes_one_row_per_game(tmp_path: Path) -> None:
     with (out / "games.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 4 and [int(r["game"]) for r in rows] == [0, 1, 2, 3]
-    assert {"seed", "bots", "winners", "turns", "end_reason", "cash_0", "score_3"} <= set(rows[0])
+    assert {"seed", "bots", "winners", "turns", "rounds", "end_reason", "cash_0", "score_3"} <= set(
+        rows[0]
+    )
     assert sum(int(r["turns"]) for r in rows) == pytest.approx(data["results"]["mean_turns"] * 4)
+    assert sum(int(r["rounds"]) for r in rows) == pytest.approx(data["results"]["mean_rounds"] * 4)
+    assert all(int(r["turns"]) / 4 <= int(r["rounds"]) <= int(r["turns"]) for r in rows)
     table = pq.read_table(out / "games.parquet")
     assert table.num_rows == 4 and table.column("seed").to_pylist() == [
         int(r["seed"]) for r in rows

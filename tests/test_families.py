@@ -106,6 +106,10 @@ def test_a_toy_family_plays_through_every_driver(toy: ModuleType, tmp_path: Path
     assert all(r.end_reason == "last_counter" and len(r.winners) == 1 for r in records)
     assert sum(summary["results"]["wins_by_seat"]) == pytest.approx(20)
     assert summary["results"]["mean_scores_by_seat"] == [0.0, 0.0, 0.0]  # Nim has no scores
+    # Rounds by the kernel's default: three players, none out, so 3 turns a round, the last
+    # one counted even if the game ends in it.
+    assert all(3 * (r.rounds - 1) < r.turns <= 3 * r.rounds for r in records)
+    assert summary["results"]["mean_rounds"] == pytest.approx(sum(r.rounds for r in records) / 20)
     # A save file round trip, and a tampered one refused with the field named.
     saved = json.loads((tmp_path / "game-000003.json").read_text())
     back = load_data(saved)

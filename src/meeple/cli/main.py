@@ -461,10 +461,17 @@ def print_summary(summary: dict[str, Any]) -> None:
             lo, hi = wilson(w, seats)
             b.add_row(kind, f"{w:g}", str(seats), f"{w / seats:.1%}", f"{lo:.1%} - {hi:.1%}")
         console.print(b)
-    g = Table(title="Game length (player-turns)")
+    g = Table(title="Game length")
+    g.add_column("counted in")
     for col in ("mean", "median", "95th percentile"):
         g.add_column(col, justify="right")
-    g.add_row(f"{res['mean_turns']:.1f}", f"{res['median_turns']:g}", f"{res['p95_turns']:g}")
+    for unit, words in (("turns", "player-turns"), ("rounds", "rounds")):
+        g.add_row(
+            words,
+            f"{res[f'mean_{unit}']:.1f}",
+            f"{res[f'median_{unit}']:g}",
+            f"{res[f'p95_{unit}']:g}",
+        )
     console.print(g)
     e = Table(title="End reasons")
     e.add_column("reason")

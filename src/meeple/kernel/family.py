@@ -236,6 +236,16 @@ class GameFamily:
         r = state.result()
         return 0 if r is None else r.turns
 
+    def rounds_played(self, state: GameState) -> int:
+        """Rounds begun in a finished game (``meeple simulate``'s ``rounds``; docs/KERNEL.md,
+        "Rounds"). A round is one turn of every player still in the game, in turn order; a new
+        one begins when the turn comes to a player who has had a turn in the current one, so a
+        round the game ends in counts, and the count is the most turns any one player took.
+        The default, :meth:`turns_played` over the number of players rounded up, holds for a
+        family whose players all stay in and take turns in a fixed order; a family that
+        eliminates players counts its own."""
+        return -(-self.turns_played(state) // state.num_players)
+
     def worth(self, state: GameState) -> list[float]:
         """Each seat's standing now, in the family's measure (RL reward shaping)."""
         return [0.0] * state.num_players
