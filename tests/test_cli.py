@@ -348,9 +348,80 @@ def test_editions_show_and_export_ask_the_games_family(
     assert shown.exit_code == 0, shown.output
     assert "Rule options" in shown.stdout and "Deck: Chance" in shown.stdout
     assert "source     mine.toml" in shown.stdout  # the file, not a stand-in name
-    none = runner.invoke(app, ["editions", "show", "monopolis"])
-    assert none.exit_code == 2 and "monopolis (monopolis) has no printed description" in (
-        none.output
-    )
     unknown = runner.invoke(app, ["editions", "export", "nope"])
     assert unknown.exit_code == 2 and "unknown game or edition 'nope'" in unknown.output
+
+
+# -- Monopolis's components (issue 20: shared/reference/EDITIONS.md, "the `meeple editions show
+# ID` output ... should let a user see which values are assumed") ----------------------------
+
+
+def test_editions_show_monopolis_prints_its_components_and_marks_the_designed_ones() -> None:
+    """monopolis-rules.txt, "Components": 41 building tiles, 88 requirement cards, 46 resource
+    cards; the procurement prices "1, 1 and 2 ... 3, 3 and 4" and the three reward columns are
+    printed; the rest is designed and marked (components.toml's ``assumed`` list)."""
+    shown = runner.invoke(app, ["editions", "show", "monopolis"])
+    assert shown.exit_code == 0, shown.output
+    out = shown.stdout
+    for text in (
+        "Monopolis (monopolis), 2-4 players",
+        "games/monopolis/components.toml (bundled)",
+        "Building tiles (41)",
+        "Requirement cards (88)",
+        "Resource cards (46)",
+        "1, 1, 2",
+        "3, 3, 4",
+        "1 money + 2 points at the end",
+        "special building",
+    ):
+        assert text in out, text
+    # Designed columns say so; printed ones do not.
+    for text in ("resources (assumed)", "icons (assumed)", "needs (assumed)", "reward (assumed)"):
+        assert text in out, text
+    assert "rows per column (assumed)" in out and "prices (assumed)" not in out
+    assert "Assumed values (10)" in out and "requirement_cards.needs" in out
+
+
+def test_export_monopolis_edit_and_play_its_components(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exported file is the components file an owner corrects: shown and played with
+    --edition-file (the ``components`` option names it, so a save file carries it), and what
+    its ``assumed`` list says is what ``show`` marks."""
+    monkeypatch.chdir(tmp_path)
+    text = runner.invoke(app, ["editions", "export", "monopolis"]).stdout
+    assert text.startswith("# meeple monopolis components, exported from games/monopolis/")
+    # An owner knows which icon is on each tile: the tiles' icons are no longer assumed.
+    assert '  "tiles.icons",' in text
+    Path("mine.toml").write_text(text.replace('  "tiles.icons",', "", 1))
+    shown = runner.invoke(app, ["editions", "show", "--edition-file", "mine.toml"])
+    assert shown.exit_code == 0, shown.output
+    assert "source               mine.toml" in shown.stdout
+    assert "icons (assumed)" not in shown.stdout and "needs (assumed)" in shown.stdout
+    assert "Assumed values (9)" in shown.stdout
+    args = "simulate --edition-file mine.toml --players 2 --games 1 --max-turns 6 --save-dir saves"
+    played = runner.invoke(app, args.split())
+    assert played.exit_code == 0, played.output
+    from meeple.kernel.saves import load_game
+
+    game = load_game(Path("saves/game-000000.json"))
+    assert game.game_id == "monopolis"
+    assert game.options["components"] == str(tmp_path / "mine.toml")
+
+
+def test_a_broken_monopolis_components_file_is_refused_with_the_field(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = runner.invoke(app, ["editions", "export", "monopolis"]).stdout
+    broken = text.replace(
+        '{ id = 37, type = "II", needs = ["wood", "iron", "tools", "workers"]',
+        '{ id = 37, type = "II", needs = ["wood", "wood", "tools", "workers"]',
+        1,
+    )
+    assert broken != text
+    Path("bad.toml").write_text(broken)
+    for args in (["editions", "show"], ["simulate", "--games", "1"]):
+        result = runner.invoke(app, [*args, "--edition-file", "bad.toml"])
+        assert result.exit_code == 2
+        assert "bad.toml: requirement_cards[37].needs: Type II" in result.output

@@ -131,6 +131,19 @@ def test_a_toy_family_plays_through_every_driver(toy: ModuleType, tmp_path: Path
     assert save_data(s)["game"] == "nim"
 
 
+def test_a_family_without_a_printed_description_says_so(toy: ModuleType) -> None:
+    """``meeple editions show`` / ``export`` ask the family (``GameFamily.describe``,
+    ``export``); Nim has neither."""
+    from typer.testing import CliRunner
+
+    from meeple.cli.main import app
+
+    shown = CliRunner().invoke(app, ["editions", "show", "nim"])
+    assert shown.exit_code == 2 and "nim (nim) has no printed description" in shown.output
+    exported = CliRunner().invoke(app, ["editions", "export", "nim"])
+    assert exported.exit_code == 2 and "nim (nim) cannot be exported as a file" in exported.output
+
+
 def test_a_family_without_an_rl_encoding_says_so(toy: ModuleType) -> None:
     from meeple.rl.encoding import encoding_for
 
