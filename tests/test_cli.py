@@ -35,6 +35,9 @@ def test_simulate_json_has_the_summary_fields() -> None:
     assert sum(res["wins_by_seat"]) == pytest.approx(6)
     assert res["capped"] == res["end_reasons"].get("turn_cap", 0)
     assert res["mean_turns"] > 0 and res["median_turns"] > 0
+    # Rounds (docs/KERNEL.md, "Rounds"): at most one turn per player still in, per round.
+    assert res["mean_turns"] / 3 <= res["mean_rounds"] <= res["mean_turns"]
+    assert res["median_rounds"] > 0 and res["p95_rounds"] >= res["median_rounds"]
     assert set(data["timing"]) == {"seconds", "games_per_s", "turns_per_s", "build"}
     from meeple.buildinfo import build_name
 
@@ -72,6 +75,19 @@ def test_simulate_monopolis_honours_the_turn_cap() -> None:
     assert result.exit_code == 0, result.output
     res = json.loads(result.stdout)["results"]
     assert res["end_reasons"] == {"turn_cap": 2} and res["mean_turns"] == 4
+    assert res["mean_rounds"] == 2  # the first round's 3 turns, and 1 of the second
+
+
+def test_simulate_counts_monopolis_rounds_as_turns_over_players() -> None:
+    """Monopolis's last round "is still played to its end, so that every player ... has taken
+    the same number of turns" (monopolis-rules.txt, "End of the Game"): rounds x players =
+    player-turns in every game that ends by the rules."""
+    args = "simulate monopolis --players 3 --games 2 --bots standard --json -"
+    result = runner.invoke(app, args.split())
+    assert result.exit_code == 0, result.output
+    res = json.loads(result.stdout)["results"]
+    assert res["end_reasons"] == {"city_complete": 2}
+    assert res["mean_rounds"] * 3 == res["mean_turns"] > 0
 
 
 def test_simulate_is_identical_outside_timing_whatever_the_workers() -> None:
@@ -225,8 +241,12 @@ def test_simulate_out_writes_one_row_per_game(tmp_path: Path) -> None:
     with (out / "games.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 4 and [int(r["game"]) for r in rows] == [0, 1, 2, 3]
-    assert {"seed", "bots", "winners", "turns", "end_reason", "cash_0", "score_3"} <= set(rows[0])
+    assert {"seed", "bots", "winners", "turns", "rounds", "end_reason", "cash_0", "score_3"} <= set(
+        rows[0]
+    )
     assert sum(int(r["turns"]) for r in rows) == pytest.approx(data["results"]["mean_turns"] * 4)
+    assert sum(int(r["rounds"]) for r in rows) == pytest.approx(data["results"]["mean_rounds"] * 4)
+    assert all(int(r["turns"]) / 4 <= int(r["rounds"]) <= int(r["turns"]) for r in rows)
     table = pq.read_table(out / "games.parquet")
     assert table.num_rows == 4 and table.column("seed").to_pylist() == [
         int(r["seed"]) for r in rows
@@ -338,9 +358,80 @@ def test_editions_show_and_export_ask_the_games_family(
     assert shown.exit_code == 0, shown.output
     assert "Rule options" in shown.stdout and "Deck: Chance" in shown.stdout
     assert "source     mine.toml" in shown.stdout  # the file, not a stand-in name
-    none = runner.invoke(app, ["editions", "show", "monopolis"])
-    assert none.exit_code == 2 and "monopolis (monopolis) has no printed description" in (
-        none.output
-    )
     unknown = runner.invoke(app, ["editions", "export", "nope"])
     assert unknown.exit_code == 2 and "unknown game or edition 'nope'" in unknown.output
+
+
+# -- Monopolis's components (issue 20: shared/reference/EDITIONS.md, "the `meeple editions show
+# ID` output ... should let a user see which values are assumed") ----------------------------
+
+
+def test_editions_show_monopolis_prints_its_components_and_marks_the_designed_ones() -> None:
+    """monopolis-rules.txt, "Components": 41 building tiles, 88 requirement cards, 46 resource
+    cards; the procurement prices "1, 1 and 2 ... 3, 3 and 4" and the three reward columns are
+    printed; the rest is designed and marked (components.toml's ``assumed`` list)."""
+    shown = runner.invoke(app, ["editions", "show", "monopolis"])
+    assert shown.exit_code == 0, shown.output
+    out = shown.stdout
+    for text in (
+        "Monopolis (monopolis), 2-4 players",
+        "games/monopolis/components.toml (bundled)",
+        "Building tiles (41)",
+        "Requirement cards (88)",
+        "Resource cards (46)",
+        "1, 1, 2",
+        "3, 3, 4",
+        "1 money + 2 points at the end",
+        "special building",
+    ):
+        assert text in out, text
+    # Designed columns say so; printed ones do not.
+    for text in ("resources (assumed)", "icons (assumed)", "needs (assumed)", "reward (assumed)"):
+        assert text in out, text
+    assert "rows per column (assumed)" in out and "prices (assumed)" not in out
+    assert "Assumed values (10)" in out and "requirement_cards.needs" in out
+
+
+def test_export_monopolis_edit_and_play_its_components(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exported file is the components file an owner corrects: shown and played with
+    --edition-file (the ``components`` option names it, so a save file carries it), and what
+    its ``assumed`` list says is what ``show`` marks."""
+    monkeypatch.chdir(tmp_path)
+    text = runner.invoke(app, ["editions", "export", "monopolis"]).stdout
+    assert text.startswith("# meeple monopolis components, exported from games/monopolis/")
+    # An owner knows which icon is on each tile: the tiles' icons are no longer assumed.
+    assert '  "tiles.icons",' in text
+    Path("mine.toml").write_text(text.replace('  "tiles.icons",', "", 1))
+    shown = runner.invoke(app, ["editions", "show", "--edition-file", "mine.toml"])
+    assert shown.exit_code == 0, shown.output
+    assert "source               mine.toml" in shown.stdout
+    assert "icons (assumed)" not in shown.stdout and "needs (assumed)" in shown.stdout
+    assert "Assumed values (9)" in shown.stdout
+    args = "simulate --edition-file mine.toml --players 2 --games 1 --max-turns 6 --save-dir saves"
+    played = runner.invoke(app, args.split())
+    assert played.exit_code == 0, played.output
+    from meeple.kernel.saves import load_game
+
+    game = load_game(Path("saves/game-000000.json"))
+    assert game.game_id == "monopolis"
+    assert game.options["components"] == str(tmp_path / "mine.toml")
+
+
+def test_a_broken_monopolis_components_file_is_refused_with_the_field(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = runner.invoke(app, ["editions", "export", "monopolis"]).stdout
+    broken = text.replace(
+        '{ id = 37, type = "II", needs = ["wood", "iron", "tools", "workers"]',
+        '{ id = 37, type = "II", needs = ["wood", "wood", "tools", "workers"]',
+        1,
+    )
+    assert broken != text
+    Path("bad.toml").write_text(broken)
+    for args in (["editions", "show"], ["simulate", "--games", "1"]):
+        result = runner.invoke(app, [*args, "--edition-file", "bad.toml"])
+        assert result.exit_code == 2
+        assert "bad.toml: requirement_cards[37].needs: Type II" in result.output

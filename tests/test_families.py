@@ -106,6 +106,10 @@ def test_a_toy_family_plays_through_every_driver(toy: ModuleType, tmp_path: Path
     assert all(r.end_reason == "last_counter" and len(r.winners) == 1 for r in records)
     assert sum(summary["results"]["wins_by_seat"]) == pytest.approx(20)
     assert summary["results"]["mean_scores_by_seat"] == [0.0, 0.0, 0.0]  # Nim has no scores
+    # Rounds by the kernel's default: three players, none out, so 3 turns a round, the last
+    # one counted even if the game ends in it.
+    assert all(3 * (r.rounds - 1) < r.turns <= 3 * r.rounds for r in records)
+    assert summary["results"]["mean_rounds"] == pytest.approx(sum(r.rounds for r in records) / 20)
     # A save file round trip, and a tampered one refused with the field named.
     saved = json.loads((tmp_path / "game-000003.json").read_text())
     back = load_data(saved)
@@ -125,6 +129,19 @@ def test_a_toy_family_plays_through_every_driver(toy: ModuleType, tmp_path: Path
     action, reason = parse_choice(s, "take 4")
     assert action is None and "take 1, 2 or 3" in reason
     assert save_data(s)["game"] == "nim"
+
+
+def test_a_family_without_a_printed_description_says_so(toy: ModuleType) -> None:
+    """``meeple editions show`` / ``export`` ask the family (``GameFamily.describe``,
+    ``export``); Nim has neither."""
+    from typer.testing import CliRunner
+
+    from meeple.cli.main import app
+
+    shown = CliRunner().invoke(app, ["editions", "show", "nim"])
+    assert shown.exit_code == 2 and "nim (nim) has no printed description" in shown.output
+    exported = CliRunner().invoke(app, ["editions", "export", "nim"])
+    assert exported.exit_code == 2 and "nim (nim) cannot be exported as a file" in exported.output
 
 
 def test_a_family_without_an_rl_encoding_says_so(toy: ModuleType) -> None:

@@ -55,3 +55,27 @@ def test_editions_without_buildings_have_the_set_level_only() -> None:
     res = landing_analysis(builtin_edition("my-first-monopoly-2"), "short")
     rows = rent_per_roll(res)
     assert rows and all([lv.level for lv in r.levels] == ["set"] for r in rows)
+
+
+def test_a_fresh_roll_of_one_die_halves_the_friends_utility_rent_off_the_card() -> None:
+    """``utility_rent_dice = "one_die"`` (Friends rulebook A to the letter): a landing pays the
+    multiplier times one die's expected 3.5, not two dice's 7; an arrival by the "nearest
+    utility" card keeps the card's own roll of the dice."""
+    from meeple.games.monopoly.edition import with_rule_overrides
+
+    two = builtin_edition("friends")
+    one = with_rule_overrides(two, {"utility_rent_dice": "one_die"})
+    res_two, res_one = landing_analysis(two, "long"), landing_analysis(one, "long")
+    assert res_two.squares == res_one.squares  # the option changes no move
+    util_two = next(r for r in rent_per_roll(res_two) if r.kind == "utility")
+    util_one = next(r for r in rent_per_roll(res_one) if r.kind == "utility")
+    for lv_two, lv_one, mult in zip(util_two.levels, util_one.levels, (4, 10), strict=True):
+        by_card = sum(
+            (p for s in util_two.squares for p in res_two.nearest[s].values()), Fraction(0)
+        )
+        card = 10 * 7 * by_card
+        k = int(lv_two.level)
+        share = Fraction(k, len(util_two.squares))
+        landed = sum((res_two.squares[s] for s in util_two.squares), Fraction(0)) - by_card
+        assert lv_two.per_roll == share * (mult * 7 * landed + card)
+        assert lv_one.per_roll == share * (mult * Fraction(7, 2) * landed + card)

@@ -44,6 +44,12 @@ def test_leftover_money_every_five_is_a_point(money: int, points: int) -> None:
     ],
 )
 def test_personal_board_points_and_the_bonus(players: int, used: int, board: int) -> None:
+    """monopolis-rules.txt, "End of the Game" 2: "The last column of houses ... gives +2 victory
+    points for each house space. The player who has used all their houses receives a bonus of +6
+    points in a 3- or 4-player game, or +8 points in a 2-player game"; "Building": "the third
+    column gives 1 money and 2 victory points". The spaces that score are those whose house was
+    built (uncovered), not those still covered (docs/RULES.md, "Monopolis: the last column of
+    the player board"): with the covered reading, 9 houses used of 12 would score 6, not 2."""
     # 2 players: 12 spaces, the last column is houses 9-12; 3-4 players: houses 7-9.
     # Using every house adds 8 (2 players) or 6 (3-4 players).
     s = blank(players)

@@ -33,3 +33,82 @@ def test_descriptions_of_played_games_are_words(edition: str) -> None:
         for e in s.apply(bots[s.current_player()].choose(s)):
             text = s.describe(e)
             assert text and "{" not in text, text
+
+
+# -- the edition's own name for the Get Out of Jail Free card (issue 20) ----------------------
+
+
+def _card_words(edition: str) -> tuple[list[str], str, list[str], str]:
+    """Player 1 holds the first deck's jail card and is in jail: the words of using it (the
+    action and the event), the player's panel, and the edition's rules summary."""
+    from meeple.games.monopoly.render import player_lines, rules_lines
+    from tests.monopoly.helpers import act, edition_game, give_card, jail
+
+    s = edition_game(edition)
+    give_card(s, 0, 0)
+    jail(s, 0)
+    panel = player_lines(s)
+    use = next(a for a in s.legal_actions() if a.kind == "use_card")
+    said = s.describe_action(use)
+    events = act(s, str(use))
+    return panel, said, [s.describe(e) for e in events], "\n".join(rules_lines(s.ed))
+
+
+@pytest.mark.parametrize(
+    ("edition", "deck"),
+    [
+        ("my-first-monopoly-1", "Chance (Level 1, purple)"),
+        ("my-first-monopoly-2", "Chance (Level 2, green)"),
+    ],
+)
+def test_my_first_monopoly_says_its_time_out_card(edition: str, deck: str) -> None:
+    """my-first-monopoly-rules.txt, "Level 1 Time Out" / "Level 2 Time Out": "use a Get out of
+    Time Out Free card if you have one". The log, the replay, the terminal and the web page use
+    the edition's name (``names.jail_card``); the engine's ``use_card`` stays."""
+    panel, said, events, summary = _card_words(edition)
+    assert said == f"Use the {deck} Get out of Time Out Free card"
+    assert f"Player 1 uses a {deck} Get out of Time Out Free card." in events
+    assert "1 Time Out card(s)" in panel[0]
+    assert "with a Get out of Time Out Free card or $1" in summary
+    for text in (*panel, said, *events, summary):
+        assert "Jail" not in text and "jail" not in text, text
+    # The web page reads the same names from the board data.
+    from meeple.games.monopoly.board import board_data
+    from tests.monopoly.helpers import edition_game
+
+    names = board_data(edition_game(edition))["names"]
+    assert (names["jail_card"], names["jail_card_short"]) == (
+        "Get out of Time Out Free",
+        "Time Out card",
+    )
+
+
+@pytest.mark.parametrize(
+    ("edition", "deck"),
+    [("classic", "Chance"), ("friends", "Apartment 19"), ("frozen-ii", "Royal Decree")],
+)
+def test_the_other_editions_still_say_get_out_of_jail_free(edition: str, deck: str) -> None:
+    """Classic wording is unchanged in the editions that keep the classic card."""
+    panel, said, events, summary = _card_words(edition)
+    assert said == f"Use the {deck} Get Out of Jail Free card"
+    assert f"Player 1 uses a {deck} Get Out of Jail Free card." in events
+    assert "1 jail card(s)" in panel[0]
+    assert "use a Get Out of Jail Free card" in summary
+    assert "Trade deeds, cash and Get Out of Jail Free cards" in summary
+
+
+def test_a_traded_card_is_named_by_the_edition() -> None:
+    """A trade offer names the card in a few words: "a Chance jail card" in classic, the
+    edition's ``jail_card_short`` in an edition that renames it."""
+    from meeple.games.monopoly.describe import _offer
+    from tests.monopoly.helpers import edition_game, give_card
+
+    data = {"proposer": 0, "target": 1, "cash": 0, "proposer_cards": [0]}
+    s = edition_game("classic")
+    give_card(s, 0, 0)
+    assert _offer(s, data) == "Player 1 gives a Chance jail card; Player 2 gives nothing"
+    timeout = edition_game("my-first-monopoly-2", trading=True)
+    give_card(timeout, 0, 0)
+    assert _offer(timeout, data) == (
+        "Player 1 gives a Chance (Level 2, green) Time Out card; Player 2 gives nothing"
+    )

@@ -137,6 +137,36 @@ def test_utility_rent_is_a_fresh_roll() -> None:
     assert s.cash[0] == 1500 - 20 and s.cash[1] == 1520
 
 
+def test_utility_rent_on_one_die_is_rulebook_a_to_the_letter() -> None:
+    """monopoly-friends-rules-a.txt, "Utility Spaces": "Should you land on an owned utility you
+    will roll the die. The number you roll on the die determines how much rent you owe ... They
+    roll a five on the die. They owe the owner M20" (rule option ``utility_rent_dice =
+    "one_die"``, docs/RULES.md, "Utility rent dice"). The move's 2 + 3 does not count; one die
+    is rolled, a 5: M20, and the next scripted face is left for the next roll."""
+    s = friends(utility_rent_dice="one_die")
+    own(s, 1, 12)
+    at(s, 0, 7)
+    dice(s, 2, 3, 5, 6)
+    events = act(s, "roll")
+    assert s.pos[0] == 12
+    rolls = [e.data["dice"] for e in events if e.kind == "roll"]
+    assert rolls == [[2, 3], [5]]
+    assert "Player 1 rolls 5." in describe_all(s, events)
+    assert s.cash[0] == 1500 - 20 and s.cash[1] == 1520
+    assert s.rng.faces == [6]  # one die, not two
+
+
+def test_one_die_utility_rent_times_ten_with_both() -> None:
+    """monopoly-friends-rules-a.txt, "Utility Spaces": "If the owner owns both utilities, you
+    will multiply your roll by ten" - one die showing 6: M60 (the most one die can cost)."""
+    s = friends(utility_rent_dice="one_die")
+    own(s, 1, 12, 28)
+    at(s, 0, 25)
+    dice(s, 1, 2, 6)
+    act(s, "roll")
+    assert s.pos[0] == 28 and s.cash[0] == 1500 - 60
+
+
 def test_utility_fresh_roll_times_ten_with_both() -> None:
     """monopoly-friends-rules-b.txt, "Utility": "If the owning player owns both utilities,
     multiply the result by 10!" - fresh roll 6 + 5 = 11: M110."""

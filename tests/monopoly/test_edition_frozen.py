@@ -294,6 +294,117 @@ def test_snowflake_on_a_mortgaged_scene_melts_without_rent() -> None:
     assert s.snowflake == -1 and s.cash[1] == 1500
 
 
+# The snowflake on a scene that changes hands (docs/RULES.md, "The snowflake"): the token goes
+# back in the box, for each way a scene can leave its owner; the next visitor pays the normal rent.
+
+KING_AGNARR, KING_AGNARR_RENT = 6, 6
+
+
+def _next_visitor_pays(s: MonopolyState, owner: int) -> None:
+    """Player 3 lands on King Agnarr's Story and pays its printed rent (M6) to ``owner``."""
+    pass_windows(s)
+    turn_of(s, 2)
+    before = s.cash[owner]
+    at(s, 2, 1)
+    dice(s, 2, 3)
+    events = act(s, "roll")
+    assert s.pos[2] == KING_AGNARR and "snowflake_melts" not in event_kinds(events)
+    assert s.cash[2] == 1500 - KING_AGNARR_RENT
+    assert s.cash[owner] == before + KING_AGNARR_RENT
+
+
+def test_a_traded_scene_sends_the_snowflake_back_to_the_box() -> None:
+    """monopoly-frozen-2-rules.txt, "Snowflake": "place the snowflake token on any scene that you
+    own ... The next person to land on that scene has to pay you double the rent!" The promise is
+    to the player who placed it; traded away ("Deals and trades"), the scene takes no snowflake
+    to its new owner."""
+    s = frozen()
+    own(s, 0, KING_AGNARR)
+    s.snowflake = KING_AGNARR
+    act(s, "trade 1")
+    act(s, f"trade_deed {KING_AGNARR}")
+    act(s, "trade_cash -100")
+    act(s, "propose")
+    events = act(s, "accept")
+    assert s.owner[KING_AGNARR] == 1 and s.snowflake == -1
+    assert event_kinds(events)[-1] == "snowflake_returned"
+    assert describe_all(s, events)[-1] == (
+        "King Agnarr's Story changes hands: the snowflake on it goes back in the box without "
+        "melting."
+    )
+    _next_visitor_pays(s, 1)
+
+
+def test_a_scene_handed_to_a_creditor_sends_the_snowflake_back_to_the_box() -> None:
+    """monopoly-frozen-2-rules.txt, "Do you owe another player?": "Give them all your ... scenes";
+    the bankrupt placer can be paid nothing, and the creditor did not place the snowflake."""
+    s = frozen()
+    own(s, 0, KING_AGNARR)
+    s.snowflake = KING_AGNARR
+    own(s, 1, 37, 39)
+    build_to(s, {37: 5, 39: 5})
+    cash(s, 0, 0)
+    at(s, 0, 35)
+    dice(s, 1, 3)
+    act(s, "roll")  # Boardwalk's square with a Castle: M2,000
+    act(s, "bankrupt")
+    assert s.owner[KING_AGNARR] == 1 and s.snowflake == -1
+    _next_visitor_pays(s, 1)
+
+
+def test_a_bankrupts_scene_auctioned_by_the_bank_has_no_snowflake() -> None:
+    """monopoly-frozen-2-rules.txt, "Do you owe the Bank?": "Return all of your scenes to the
+    Bank ... All your scenes must immediately be put up for auction". The token leaves with the
+    placer's ownership, before the auction: its winner buys the scene without it."""
+    s = frozen()
+    own(s, 0, KING_AGNARR)
+    s.snowflake = KING_AGNARR
+    cash(s, 0, 0)
+    dice(s, 1, 3)
+    act(s, "roll")  # Disaster Tax, M200: M30 raisable
+    events = act(s, "bankrupt")
+    assert "snowflake_returned" in event_kinds(events) and s.snowflake == -1
+    assert auction(s).square == KING_AGNARR
+    act(s, "bid 10")  # seat 1
+    act(s, "pass")
+    act(s, "pass")
+    assert s.owner[KING_AGNARR] == 1 and s.snowflake == -1
+    _next_visitor_pays(s, 1)
+
+
+def test_the_snowflake_stays_when_another_scene_changes_hands() -> None:
+    """Only the scene under the token matters: trading another scene leaves it in place, and it
+    still doubles the rent (M12) for the player who placed it."""
+    s = frozen()
+    own(s, 0, KING_AGNARR, 8)
+    s.snowflake = KING_AGNARR
+    act(s, "trade 1")
+    act(s, "trade_deed 8")
+    act(s, "trade_cash -100")
+    act(s, "propose")
+    events = act(s, "accept")
+    assert s.owner[8] == 1 and s.snowflake == KING_AGNARR
+    assert "snowflake_returned" not in event_kinds(events)
+    pass_windows(s)
+    turn_of(s, 2)
+    at(s, 2, 1)
+    dice(s, 2, 3)
+    act(s, "roll")
+    assert s.cash[2] == 1500 - 2 * KING_AGNARR_RENT and s.snowflake == -1
+
+
+def test_the_audit_refuses_a_snowflake_on_a_scene_nobody_owns() -> None:
+    """The invariant the decision keeps: the token lies on a scene a player owns (placed on
+    their own, gone when it leaves them)."""
+    from meeple.games.monopoly.audit import audit
+
+    s = frozen()
+    s.snowflake = KING_AGNARR
+    assert "the snowflake is on square 6, not on a scene a player owns" in audit(s)
+    own(s, 0, KING_AGNARR)
+    assert audit(s) == []
+
+
 # -- Auctions --------------------------------------------------------------------------------
 
 

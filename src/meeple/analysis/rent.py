@@ -12,8 +12,9 @@ P(the roll ends there) x the rent due there (Friends rules A, "Paying Rent", "Tr
   nearest railroad" card pays that card's multiple (classic: twice);
 - utilities by the number owned, k: the multiplier for k times the dice total of the very roll
   that ended there (exact: the chain keeps the total of each roll), or a fresh roll's expected
-  total (``utility_rent_dice = "fresh"``); a roll that arrives by an "advance to the nearest
-  utility" card pays that card's multiple of a fresh roll, whatever the owner holds.
+  total (``utility_rent_dice = "fresh"``; ``"one_die"``: one die's); a roll that arrives by an
+  "advance to the nearest utility" card pays that card's multiple of a fresh roll of the
+  edition's dice, whatever the owner holds.
 
 Not modelled: mortgages, a snowflake on the square (Frozen II), rent claims forgotten.
 """
@@ -54,6 +55,8 @@ def rent_per_roll(res: LandingResult) -> list[RentRow]:
     ed = res.edition
     r = ed.rules
     fresh = Fraction(r.dice * (r.die_sides + 1), 2)  # the expected total of a fresh roll
+    # The expected roll a utility's rent multiplies on landing when it is not the move's own.
+    landing_roll = Fraction(r.die_sides + 1, 2) if r.utility_rent_dice == "one_die" else fresh
     rows: list[RentRow] = []
     for g in ed.groups:
         members = g.members
@@ -112,7 +115,7 @@ def rent_per_roll(res: LandingResult) -> list[RentRow]:
                     if r.utility_rent_dice == "move":
                         total += mult * res.dice_weighted[s]
                     else:
-                        total += mult * fresh * (res.squares[s] - by_card)
+                        total += mult * landing_roll * (res.squares[s] - by_card)
                     total += sum((p * m * fresh for m, p in res.nearest[s].items()), Fraction(0))
                 levels.append(RentLevel(str(k), f"{k} owned", total * Fraction(k, len(members))))
             kind = "utility"

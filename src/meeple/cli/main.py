@@ -187,10 +187,15 @@ def _game_of(game_id: str | None, game_file: Path | None) -> tuple[str, dict[str
 def show_edition(
     edition_id: Annotated[str | None, typer.Argument(help="Edition id.")] = None,
     edition_file: Annotated[
-        Path | None, typer.Option(help="Show an edition file instead of a built-in edition.")
+        Path | None,
+        typer.Option(
+            help="Show a game file (a Monopoly edition, Monopolis components) instead of a "
+            "built-in game."
+        ),
     ] = None,
 ) -> None:
-    """Print an edition's board, deeds, decks, rule options and which values are assumed."""
+    """Print a game's printed components and which values are assumed: a Monopoly edition's
+    board, deeds, decks and rule options; Monopolis's tiles, cards and player board."""
     if edition_id is None and edition_file is None:
         raise fail("give an edition id or --edition-file")
     game, options = _game_of(edition_id, edition_file)
@@ -205,7 +210,8 @@ def show_edition(
 def export_edition(
     edition_id: Annotated[str, typer.Argument(help="Edition id.")],
 ) -> None:
-    """Write an edition as an editable TOML file to standard output."""
+    """Write a game's components as an editable TOML file to standard output (a Monopoly
+    edition; Monopolis's components file), to correct and play with --edition-file."""
     game, options = _game_of(edition_id, None)
     fam = family_of(game, options)
     text = fam.export(game, options)
@@ -247,7 +253,11 @@ def simulate(
         Path | None, typer.Option(help="Write each game's save file into this folder.")
     ] = None,
     edition_file: Annotated[
-        Path | None, typer.Option(help="Play a Monopoly edition from this file (TOML or JSON).")
+        Path | None,
+        typer.Option(
+            help="Play a game file: a Monopoly edition (TOML or JSON) or Monopolis components "
+            "(TOML, from `meeple editions export monopolis`)."
+        ),
     ] = None,
     from_file: Annotated[
         Path | None,
@@ -461,10 +471,17 @@ def print_summary(summary: dict[str, Any]) -> None:
             lo, hi = wilson(w, seats)
             b.add_row(kind, f"{w:g}", str(seats), f"{w / seats:.1%}", f"{lo:.1%} - {hi:.1%}")
         console.print(b)
-    g = Table(title="Game length (player-turns)")
+    g = Table(title="Game length")
+    g.add_column("counted in")
     for col in ("mean", "median", "95th percentile"):
         g.add_column(col, justify="right")
-    g.add_row(f"{res['mean_turns']:.1f}", f"{res['median_turns']:g}", f"{res['p95_turns']:g}")
+    for unit, words in (("turns", "player-turns"), ("rounds", "rounds")):
+        g.add_row(
+            words,
+            f"{res[f'mean_{unit}']:.1f}",
+            f"{res[f'median_{unit}']:g}",
+            f"{res[f'p95_{unit}']:g}",
+        )
     console.print(g)
     e = Table(title="End reasons")
     e.add_column("reason")

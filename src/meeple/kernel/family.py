@@ -115,10 +115,17 @@ class GameFamily:
 
     # -- a game's printed components, as a file -------------------------------------------------
 
+    def recognises_file(self, path: Path) -> bool:
+        """Whether the file at ``path`` is plainly one of this family's game files (a Monopolis
+        components file has requirement cards), so this family reads it whatever the order of
+        the families; a file no family recognises goes to the first that reads files, which
+        says what is wrong with it (:func:`read_game_file`)."""
+        return False
+
     def read_game_file(self, path: Path) -> GameFile | None:
-        """The game a file describes (a Monopoly edition file), or None when this family
-        reads no such files; :class:`~meeple.kernel.errors.MeepleError` names what is wrong
-        with a file it does read."""
+        """The game a file describes (a Monopoly edition file, Monopolis components), or None
+        when this family reads no such files; :class:`~meeple.kernel.errors.MeepleError` names
+        what is wrong with a file it does read."""
         return None
 
     def describe(
@@ -236,6 +243,16 @@ class GameFamily:
         r = state.result()
         return 0 if r is None else r.turns
 
+    def rounds_played(self, state: GameState) -> int:
+        """Rounds begun in a finished game (``meeple simulate``'s ``rounds``; docs/KERNEL.md,
+        "Rounds"). A round is one turn of every player still in the game, in turn order; a new
+        one begins when the turn comes to a player who has had a turn in the current one, so a
+        round the game ends in counts, and the count is the most turns any one player took.
+        The default, :meth:`turns_played` over the number of players rounded up, holds for a
+        family whose players all stay in and take turns in a fixed order; a family that
+        eliminates players counts its own."""
+        return -(-self.turns_played(state) // state.num_players)
+
     def worth(self, state: GameState) -> list[float]:
         """Each seat's standing now, in the family's measure (RL reward shaping)."""
         return [0.0] * state.num_players
@@ -327,10 +344,13 @@ def family_of(game_id: str, options: Mapping[str, Any] | None = None) -> GameFam
 
 
 def read_game_file(path: Path) -> GameFile:
-    """The game the file at ``path`` describes, read by the first family that reads such
-    files; :class:`MeepleError` names what is wrong (or that no family reads files)."""
+    """The game the file at ``path`` describes, read by the family that recognises it
+    (:meth:`GameFamily.recognises_file`), or else by the first family that reads such files;
+    :class:`MeepleError` names what is wrong (or that no family reads files)."""
     _load()
-    for fam in _FAMILIES.values():
+    fams = list(_FAMILIES.values())
+    mine = [fam for fam in fams if fam.recognises_file(path)]
+    for fam in mine + [fam for fam in fams if fam not in mine]:
         found = fam.read_game_file(path)
         if found is not None:
             return found

@@ -1,9 +1,10 @@
 """One row per game (``meeple simulate --out DIR``): CSV always, Parquet through pyarrow
 (``meeple[lab]``; the core install writes the CSV alone).
 
-Columns: game, seed, bots (one per seat, comma-separated), winners, turns, end_reason,
-actions, then ``cash_<seat>`` and ``score_<seat>`` per seat (Monopoly: final cash and net
-worth; Monopolis: money and points).
+Columns: game, seed, bots (one per seat, comma-separated), winners, turns, rounds (a turn of
+every player still in: ``GameFamily.rounds_played``), end_reason, actions, then
+``cash_<seat>`` and ``score_<seat>`` per seat (Monopoly: final cash and net worth; Monopolis:
+money and points).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ def rows(records: list[GameRecord], players: int) -> list[dict[str, Any]]:
             "bots": ",".join(rec.bots),
             "winners": ",".join(str(w) for w in rec.winners),
             "turns": rec.turns,
+            "rounds": rec.rounds,
             "end_reason": rec.end_reason,
             "actions": rec.actions,
         }

@@ -64,6 +64,8 @@ class GameRecord:
     actions: int
     cash: list[int] = field(default_factory=list)
     landings: list[int] = field(default_factory=list)
+    rounds: int = 0
+    """Rounds begun (``GameFamily.rounds_played``): a turn of every player still in."""
 
 
 def play_one(cfg: SimConfig, i: int) -> GameRecord:
@@ -90,8 +92,19 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
         save_game(s, os.path.join(cfg.save_dir, f"game-{i:06d}.json"))
     landings = fam.landings(s)  # Monopoly: where each roll ended
     cash = [s.money_of(p) for p in range(cfg.players)]
+    rounds = fam.rounds_played(s)
     return GameRecord(
-        i, seed, kinds, list(r.winners), r.turns, r.end_reason, list(r.scores), n, cash, landings
+        i,
+        seed,
+        kinds,
+        list(r.winners),
+        r.turns,
+        r.end_reason,
+        list(r.scores),
+        n,
+        cash,
+        landings,
+        rounds,
     )
 
 
@@ -158,6 +171,7 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
             by_bot[rec.bots[w]] = by_bot.get(rec.bots[w], 0.0) + share
         reasons[rec.end_reason] = reasons.get(rec.end_reason, 0) + 1
     turns = [rec.turns for rec in records]
+    rounds = [rec.rounds for rec in records]
     total_turns = sum(turns)
     landing = landing_shares(cfg, records)
     return {
@@ -174,9 +188,9 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
             "seats_by_bot": dict(sorted(seats_by_bot.items())),
             "capped": reasons.get("turn_cap", 0),
             "end_reasons": dict(sorted(reasons.items())),
-            "mean_turns": round(statistics.fmean(turns), 6) if turns else 0.0,
-            "median_turns": float(statistics.median(turns)) if turns else 0.0,
-            "p95_turns": float(sorted(turns)[int(0.95 * (len(turns) - 1))]) if turns else 0.0,
+            **_length("turns", turns),
+            # A round: a turn of every player still in (GameFamily.rounds_played).
+            **_length("rounds", rounds),
             "actions": sum(rec.actions for rec in records),
             # Final score per seat, averaged: net worth (Monopoly), points (Monopolis), ...
             # (zeros for a game whose results carry no scores)
@@ -195,6 +209,17 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
             # Which engine ran: "mypyc" (compiled) or "python" (meeple.buildinfo)
             "build": build_name(),
         },
+    }
+
+
+def _length(unit: str, values: list[int]) -> dict[str, float]:
+    """``mean_``, ``median_`` and ``p95_`` of a game length in ``unit`` (0 with no games)."""
+    if not values:
+        return {f"mean_{unit}": 0.0, f"median_{unit}": 0.0, f"p95_{unit}": 0.0}
+    return {
+        f"mean_{unit}": round(statistics.fmean(values), 6),
+        f"median_{unit}": float(statistics.median(values)),
+        f"p95_{unit}": float(sorted(values)[int(0.95 * (len(values) - 1))]),
     }
 
 

@@ -6,13 +6,18 @@ Registered through the ``meeple.families`` entry point (``pyproject.toml``).
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from meeple.kernel.family import GameFamily, GameInfo
+from meeple.kernel.family import GameFamily, GameFile, GameInfo
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from meeple.games.monopolis.components import Components
     from meeple.games.monopolis.state import MonopolisState
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
@@ -49,6 +54,51 @@ class MonopolisFamily(GameFamily):
 
     def games(self) -> Sequence[GameInfo]:
         return [GameInfo("monopolis", self.name, "Monopolis", 2, 4, _new)]
+
+    # -- the printed components, as a file (docs/MONOPOLIS.md, "Component design") ----------
+
+    def recognises_file(self, path: Path) -> bool:
+        """A components file: TOML with requirement cards (and no Monopoly board)."""
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return False
+        return "requirement_cards" in data and "squares" not in data
+
+    def read_game_file(self, path: Path) -> GameFile | None:
+        """A components file (``meeple editions export monopolis``, corrected by an owner of
+        the game): the ``components`` option naming it, once it loads without a fault
+        (``EditionError`` names the file, the field and the reason)."""
+        from meeple.games.monopolis.components import load_components
+
+        if not self.recognises_file(path):
+            return None
+        load_components(path)
+        info = self.games()[0]
+        options: dict[str, Any] = {"components": str(Path(path).resolve())}
+        return GameFile(info.game_id, options, info.min_players, info.max_players)
+
+    def describe(
+        self, game_id: str, options: Mapping[str, Any], source: str = ""
+    ) -> RenderableType:
+        """The components (``meeple editions show monopolis``), designed ones marked."""
+        from meeple.games.monopolis.components_text import render_components
+
+        return render_components(self._components(options), source)
+
+    def export(self, game_id: str, options: Mapping[str, Any]) -> str:
+        """The components file, to correct (``meeple editions export monopolis``)."""
+        from meeple.games.monopolis.components_text import export_toml
+
+        return export_toml(self._components(options))
+
+    @staticmethod
+    def _components(options: Mapping[str, Any]) -> Components:
+        from meeple.games.monopolis.components import components_at
+        from meeple.games.monopolis.state import check_options
+
+        check_options(dict(options))
+        return components_at(str(options.get("components", "")))
 
     def position(self, state: GameState) -> dict[str, Any]:
         from meeple.games.monopolis.position import position_of

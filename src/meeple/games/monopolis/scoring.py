@@ -1,9 +1,11 @@
 """Final scoring, in the rulebook's order, and the winner.
 
 monopolis-rules.txt, "End of the Game (A JÁTÉK VÉGE)": 1. leftover money, every 5 is 1 point;
-2. personal board points, +2 per uncovered space of the last column, +6 (3-4 players) or +8
-(2 players) for using every house; 3. collection majorities, 4 / 2 per icon; 4. parks, 10 / 5;
-5. tile values plus 1 per cube. "The player who collects the most points is the winner."
+2. personal board points, +2 per uncovered space of the last column (the rulebook's "covered by
+your houses" read as naming the spaces: docs/RULES.md, "Monopolis: the last column of the player
+board"), +6 (3-4 players) or +8 (2 players) for using every house; 3. collection majorities,
+4 / 2 per icon; 4. parks, 10 / 5; 5. tile values plus 1 per cube. "The player who collects the
+most points is the winner."
 """
 
 from __future__ import annotations

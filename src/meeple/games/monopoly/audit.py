@@ -3,6 +3,7 @@
 DESIGN.md, "Correctness you can see": money conserved with the bank as the only source and sink;
 houses and hotels conserved with the bank's stock; one owner per deed; even building; no
 building in a group with a mortgage; Get Out of Jail Free cards conserved; no negative cash;
+the snowflake (Frozen II) only on a scene a player owns;
 the hot path's shortcuts (``anytime.has_any``, ``is_legal`` for moving on) agree with the full
 legal-action lists; and the board stamp is honest: a change to who owns, builds, mortgages, holds
 a jail card or plays takes a new stamp (pass :func:`board_signature` from before the action), each
@@ -130,6 +131,10 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         for sq in ed.properties:
             if level[sq] and ed.kind[sq] != STREET:
                 bad.append(f"square {sq} is not a street but has buildings")
+    flake = s.snowflake
+    if flake >= 0 and not (0 <= flake < ed.size and ed.kind[flake] == STREET and owner[flake] >= 0):
+        # Placed on a scene its placer owns, back in the box when the scene changes hands.
+        bad.append(f"the snowflake is on square {flake}, not on a scene a player owns")
     for d, deck in enumerate(ed.decks):
         held_cards = [
             i for j, (dd, i) in enumerate(ed.jail_cards) if dd == d and s.card_holder[j] >= 0

@@ -51,7 +51,8 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "fine_paid":
         return f"{_seat(d['player'])} pays {m(d['amount'])} to leave {s.ed.names.jail}."
     if k == "card_used":
-        return f"{_seat(d['player'])} uses a {_jail_card(s, d['card'])} Get Out of Jail Free card."
+        card = f"{_jail_card(s, d['card'])} {s.ed.names.jail_card} card"
+        return f"{_seat(d['player'])} uses a {card}."
     if k == "jail_doubles":
         return f"{_seat(d['player'])} rolls doubles and leaves {s.ed.names.jail}."
     if k == "jail_stay":
@@ -157,6 +158,11 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         return f"{_seat(d['player'])} owns no scene to put the snowflake on."
     if k == "snowflake_melts":
         return f"The snowflake on {sq[d['square']]} melts: double rent."
+    if k == "snowflake_returned":
+        return (
+            f"{sq[d['square']]} changes hands: the snowflake on it goes back in the box "
+            "without melting."
+        )
     if k == "turn":
         return f"Turn {d['turn']}: {_seat(d['player'])}."
     if k == "game_over":
@@ -165,7 +171,8 @@ def describe_event(s: MonopolyState, e: Event) -> str:
 
 
 def _jail_card(s: MonopolyState, j: int) -> str:
-    """The name of the deck jail card ``j`` comes from."""
+    """The name of the deck jail card ``j`` comes from (the card itself is named by the
+    edition: ``names.jail_card``, ``names.jail_card_short``)."""
     return s.ed.decks[s.ed.jail_cards[j][0]].name
 
 
@@ -183,7 +190,7 @@ def _offer(s: MonopolyState, d: dict[str, object]) -> str:
         deeds, cards = d.get(deeds_key) or [], d.get(cards_key) or []
         assert isinstance(deeds, list) and isinstance(cards, list)
         items = [s.ed.square_names[x] for x in deeds]
-        items += [f"a {_jail_card(s, x)} jail card" for x in cards]
+        items += [f"a {_jail_card(s, x)} {s.ed.names.jail_card_short}" for x in cards]
         if cash > 0:
             items.append(_money(s, cash))
         if not items:
@@ -221,7 +228,7 @@ def describe_action(s: MonopolyState, a: Action) -> str:
     if k in texts:
         return texts[k]
     if k == A.USE_CARD:
-        return f"Use the {_jail_card(s, x)} Get Out of Jail Free card"
+        return f"Use the {_jail_card(s, x)} {s.ed.names.jail_card} card"
     if k == A.BID:
         return f"Bid {_money(s, x)}"
     if k in (A.BUILD, A.PLACE_BUILDING):
@@ -242,7 +249,7 @@ def describe_action(s: MonopolyState, a: Action) -> str:
     if k == A.TRADE_DEED:
         return f"Add or remove {sq[x]}"
     if k == A.TRADE_CARD:
-        return f"Add or remove the {_jail_card(s, x)} jail card"
+        return f"Add or remove the {_jail_card(s, x)} {s.ed.names.jail_card_short}"
     if k == A.TRADE_CASH:
         return f"Set cash to {_money(s, x)} (positive: you pay)"
     if k == A.LIFT_MORTGAGE:

@@ -129,11 +129,12 @@ class RulesModel(_Strict):
         False,
         description=("Rent is owed only if the owner claims it before the next player rolls."),
     )
-    utility_rent_dice: Literal["move", "fresh"] = Field(
+    utility_rent_dice: Literal["move", "fresh", "one_die"] = Field(
         "move",
         description=(
             '`"move"`: a utility\'s rent multiplies the dice of the move; `"fresh"`: the '
-            "lander rolls again."
+            'lander rolls the dice again (Friends rulebook B); `"one_die"`: the lander rolls '
+            'one die (Friends rulebook A read to the letter: "you will roll the die").'
         ),
     )
     max_trade_offers_per_window: int = Field(
@@ -211,9 +212,17 @@ class RulesModel(_Strict):
 
 
 class NamesModel(_Strict):
+    """What the edition calls the engine's things, for people only (a sofa is a hotel, Time Out
+    is jail): the log, replays, the terminal and the web page say these words."""
+
     house: str = "house"
     hotel: str = "hotel"
     jail: str = "Jail"
+    #: The Get Out of Jail Free card's printed name, without "card" (My First Monopoly: "Get
+    #: out of Time Out Free").
+    jail_card: str = "Get Out of Jail Free"
+    #: The same card in a few words ("a Chance jail card"; My First Monopoly: "Time Out card").
+    jail_card_short: str = "jail card"
 
 
 class GroupModel(_Strict):

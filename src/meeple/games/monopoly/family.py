@@ -210,6 +210,11 @@ class MonopolyFamily(GameFamily):
     def turns_played(self, state: GameState) -> int:
         return _m(state).turn_no - 1
 
+    def rounds_played(self, state: GameState) -> int:
+        """Rounds begun, counted as turns pass (``rules/turns.count_round``): players
+        eliminated along the way make later rounds shorter."""
+        return _m(state).round_no
+
     def worth(self, state: GameState) -> list[float]:
         """Net worth (``rules/money.py``), 0 for a bankrupt seat."""
         from meeple.games.monopoly.rules.money import net_worth

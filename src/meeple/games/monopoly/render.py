@@ -214,7 +214,8 @@ def player_lines(
             f"{ed.groups[g].name} " + ",".join(str(sq) for sq in sqs)
             for g, sqs in sorted(by_group.items())
         ]
-        cards = f", {len(p['jail_cards'])} jail card(s)" if p["jail_cards"] else ""
+        held = len(p["jail_cards"])
+        cards = f", {held} {ed.names.jail_card_short}(s)" if held else ""
         head = f"{label}: {cur}{p['cash']} (worth {cur}{p['net_worth']}) at {where}{cards}"
         out += _wrap(head, groups)
     bank = view["bank"]
@@ -324,7 +325,8 @@ def _offer_text(state: MonopolyState, f: dict[str, Any], names: Sequence[str] | 
     elif cash < 0:
         gets.append(_money(ed, -cash))
     for d in f["cards"]:
-        (gives if state.card_holder[d] == f["proposer"] else gets).append("a jail card")
+        card = f"a {ed.names.jail_card_short}"
+        (gives if state.card_holder[d] == f["proposer"] else gets).append(card)
     state_word = "offers" if f.get("responding") else "drafts an offer to"
     return (
         f"{a} {state_word} {b}: gives {', '.join(gives) or 'nothing'}; "
@@ -499,14 +501,14 @@ def rules_lines(ed: Edition) -> list[str]:
         )
     if r.jail_style == "jail":
         lines.append(
-            f"{jail}: pay {cur}{r.jail_fine}, use a Get Out of Jail Free card, or try for "
+            f"{jail}: pay {cur}{r.jail_fine}, use a {ed.names.jail_card} card, or try for "
             f"doubles (at most {r.max_jail_turns} tries, then pay)."
         )
     else:
         broke = "for free" if r.time_out_broke == "free" else "only by paying (or go broke)"
         lines.append(
-            f"{jail}: leave at the start of your next turn with a card or {cur}{r.jail_fine}; "
-            f"with neither, {broke}."
+            f"{jail}: leave at the start of your next turn with a {ed.names.jail_card} card "
+            f"or {cur}{r.jail_fine}; with neither, {broke}."
         )
     if r.must_buy:
         lines.append("You must buy an unowned deed you land on when you can pay for it.")
@@ -532,8 +534,8 @@ def rules_lines(ed: Edition) -> list[str]:
         )
     if r.trading:
         lines.append(
-            "Trade deeds, cash and Get Out of Jail Free cards with the other players whenever "
-            "building and mortgaging are offered."
+            f"Trade deeds, cash and {ed.names.jail_card} cards with the other players "
+            "whenever building and mortgaging are offered."
         )
     if r.rent_claim_required:
         lines.append("Rent must be claimed before the next roll, or it is lost.")

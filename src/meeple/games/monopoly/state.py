@@ -104,6 +104,11 @@ class MonopolyState(GameState):
         self.card_holder = [-1] * len(edition.jail_cards)  # seat holding each jail card, or -1
         self.turn = 0
         self.turn_no = 1
+        # Rounds begun (a simulation's round count, rules/turns.count_round) and, as bits, the
+        # seats that have had a turn in the current one. Not saved: a save replays its actions,
+        # which count them again; a restored snapshot counts from its own position.
+        self.round_no = 1
+        self.round_seats = 0
         self.phase = self.PRE_ROLL
         self.doubles = 0
         self.dice = (0, 0)

@@ -1056,8 +1056,8 @@ function tradePanel(f, acts) {
       if (holder !== seat) return;
       const on = f.cards.includes(j);
       const a = cardToggles.get(j);
-      if (drafting) list.append(el("button", { type: "button", class: on ? "on" : "", disabled: !a || G.busy, onclick: () => a && G.act(a.text) }, on ? "✓ " : "", `${deck} jail card`));
-      else if (on) list.append(el("div", { class: "small" }, `${deck} jail card`));
+      if (drafting) list.append(el("button", { type: "button", class: on ? "on" : "", disabled: !a || G.busy, onclick: () => a && G.act(a.text) }, on ? "✓ " : "", `${deck} ${G.board.names.jail_card_short}`));
+      else if (on) list.append(el("div", { class: "small" }, `${deck} ${G.board.names.jail_card_short}`));
     });
     if (!list.childElementCount) list.append(el("div", { class: "muted small" }, drafting ? "nothing to offer" : "nothing"));
     col.append(list);
@@ -1183,7 +1183,8 @@ function renderPlayers() {
     if (seatInfo.type === "bot") badges.push(el("span", { class: "badge" }, "bot"));
     if (p.in_jail) badges.push(el("span", { class: "badge jail" }, `in ${G.board.names.jail}`));
     if (!p.alive) badges.push(el("span", { class: "badge out" }, "bankrupt"));
-    if (p.jail_cards.length) badges.push(el("span", { class: "badge", title: "Get Out of Jail Free" }, `${p.jail_cards.length} jail card${p.jail_cards.length > 1 ? "s" : ""}`));
+    // The card by the edition's own name (My First Monopoly: a Get out of Time Out Free card).
+    if (p.jail_cards.length) badges.push(el("span", { class: "badge", title: `${G.board.names.jail_card} card` }, plural(p.jail_cards.length, G.board.names.jail_card_short)));
     const c = G.colors[p.seat];
     box.append(el("div", { class: `player${G.decider === p.seat ? " deciding" : ""}${p.alive ? "" : " out"}`, dataset: { seat: p.seat } },
       el("div", { class: "token", style: `background:${c};color:${inkOn(c)}` }, G.mark(p.seat)),

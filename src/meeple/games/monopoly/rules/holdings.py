@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from meeple.games.monopoly.kept import STAMPS
+from meeple.games.monopoly.rules import snowflake
 from meeple.games.monopoly.tables import NO_GROUP
 
 if TYPE_CHECKING:
@@ -58,8 +59,11 @@ def groups_changed_since(s: MonopolyState, start: int) -> i64:
 
 def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False) -> None:
     """``deeds`` now belong to seat ``p`` (-1: back to the bank); ``lift`` ends their
-    mortgages too (a deed the bank sells again is sold unmortgaged)."""
+    mortgages too (a deed the bank sells again is sold unmortgaged). The snowflake (Frozen II)
+    on a deed that changes hands goes back in the box (``rules/snowflake.py``)."""
     owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
+    if s.snowflake in deeds:
+        snowflake.scene_changes_hands(s, s.snowflake)
     for sq in deeds:
         owner[sq] = p
         if lift:

@@ -76,12 +76,18 @@ def unowned(s: MonopolyState, p: int, sq: int) -> None:
 
 
 def utility_dice(s: MonopolyState, p: int, sq: int) -> int:
-    """The dice total a utility's rent multiplies: the move's dice, or (rule option
+    """The dice total a utility's rent multiplies: the move's dice; or (rule option
     ``utility_rent_dice = "fresh"``, Friends rules B "Roll the dice and multiply the result by
-    4") a fresh roll made on landing."""
-    if s.ed.kind[sq] == UTILITY and s.rules.utility_rent_dice == "fresh":
-        d1, d2 = movement.roll_dice(s, p)
-        return d1 + d2
+    4") a fresh roll made on landing; or (``"one_die"``, Friends rules A to the letter: "you
+    will roll the die. The number you roll on the die determines how much rent you owe") a
+    fresh roll of one die (docs/RULES.md, "Utility rent dice")."""
+    if s.ed.kind[sq] == UTILITY:
+        mode = s.rules.utility_rent_dice
+        if mode == "fresh":
+            d1, d2 = movement.roll_dice(s, p)
+            return d1 + d2
+        if mode == "one_die":
+            return movement.roll_one_die(s, p)
     return s.dice[0] + s.dice[1]
 
 

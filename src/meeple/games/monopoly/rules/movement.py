@@ -32,6 +32,20 @@ def roll_dice(s: MonopolyState, p: int) -> tuple[int, int]:
     return d1, d2
 
 
+def roll_one_die(s: MonopolyState, p: int) -> int:
+    """Roll one die, whatever the edition's dice (a utility's rent under ``utility_rent_dice =
+    "one_die"``). A scripted pair (``dice_script``) gives its first face."""
+    if s.dice_script:
+        d = s.dice_script.pop(0)
+        s.dice_script.pop(0)
+    else:
+        d = s.rng.below(s.rules.die_sides) + 1
+    s.dice = (d, 0)
+    if s._events is not None:
+        s.event("roll", player=p, dice=[d])
+    return d
+
+
 def is_double(s: MonopolyState, d1: int, d2: int) -> bool:
     """Doubles need two dice showing the same face."""
     return s.rules.dice == 2 and d1 == d2

@@ -6,7 +6,9 @@ rent! The snowflake then melts and goes back in the box. Some cards also let you
 snowflake! If the snowflake token is already on someone's property when you land on this space
 or draw a relevant card, simply move it." A player who owns no scene cannot place it (and so
 does not move it). It melts when the next player other than the owner lands on its scene, rent
-or no rent (docs/RULES.md, "The snowflake").
+or no rent. A scene that changes hands with the token on it (a trade, a bankruptcy) sends the
+token back to the box unmelted: the double rent was promised to "you", the player who placed it
+on a scene "that you own" (docs/RULES.md, "The snowflake").
 """
 
 from __future__ import annotations
@@ -83,3 +85,18 @@ def melt_on(s: MonopolyState, sq: int) -> bool:
     if s._events is not None:
         s.event("snowflake_melts", square=sq)
     return True
+
+
+def scene_changes_hands(s: MonopolyState, sq: int) -> None:
+    """Scene ``sq``, with the snowflake on it, changes hands (a trade, a bankruptcy to a player
+    or to the bank): the token goes back in the box and doubles no one's rent.
+
+    monopoly-frozen-2-rules.txt, "Snowflake": the token goes "on any scene that you own" and
+    "The next person to land on that scene has to pay you double the rent!": the double rent is
+    the placer's, on their own scene. A new owner did not place it, and an eliminated placer can
+    be paid nothing, so the promise ends with the placer's ownership (docs/RULES.md, "The
+    snowflake"). Called by ``holdings.give_deeds``, the one writer of who owns a deed.
+    """
+    s.snowflake = -1
+    if s._events is not None:
+        s.event("snowflake_returned", square=sq)

@@ -403,13 +403,7 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     to_q = [sq for sq in f.deeds if s.owner[sq] == p]
     to_p = [sq for sq in f.deeds if s.owner[sq] != p]
     from_p = [d for d in f.cards if s.card_holder[d] == p]
-    holdings.give_deeds(s, to_q, q)
-    holdings.give_deeds(s, to_p, p)
-    for d in f.cards:
-        holdings.give_card(s, d, q if d in from_p else p)
-    s.cash[p] -= f.cash
-    s.cash[q] += f.cash
-    if s._events is not None:
+    if s._events is not None:  # the trade first, then what follows from it (a snowflake)
         s.event(
             "trade_done",
             proposer=p,
@@ -422,6 +416,12 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
             proposer_cards=from_p,
             target_cards=[d for d in f.cards if d not in from_p],
         )
+    holdings.give_deeds(s, to_q, q)
+    holdings.give_deeds(s, to_p, p)
+    for d in f.cards:
+        holdings.give_card(s, d, q if d in from_p else p)
+    s.cash[p] -= f.cash
+    s.cash[q] += f.cash
     mortgage.receive_mortgaged(s, q, to_q)
     mortgage.receive_mortgaged(s, p, to_p)
 

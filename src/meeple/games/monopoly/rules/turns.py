@@ -230,7 +230,9 @@ def next_turn(s: MonopolyState) -> None:
     if s.max_turns and s.turn_no >= s.max_turns:
         finish(s, "turn_cap")
         return
-    s.turn = next_seat(s, s.turn)
+    done = s.turn
+    s.turn = next_seat(s, done)
+    count_round(s, done)
     s.turn_no += 1
     s.doubles = 0
     for i in range(len(s.offers)):
@@ -238,6 +240,20 @@ def next_turn(s: MonopolyState) -> None:
     s.phase = s.JAIL if s.in_jail[s.turn] else s.PRE_ROLL
     if s._events is not None:
         s.event("turn", player=s.turn, turn=s.turn_no)
+
+
+def count_round(s: MonopolyState, done: int) -> None:
+    """Count rounds (``MonopolyState.round_no``, a simulation's ``rounds``): ``done`` has
+    finished a turn and ``s.turn`` begins one. A round is a turn of every player still in, in
+    turn order; a new one begins when the turn comes to a player who has had a turn in the
+    current one. With eliminations this still holds: a round's first player may be gone, and
+    the round then ends when the turn reaches anyone who played in it (docs/KERNEL.md,
+    "Rounds")."""
+    seen = s.round_seats | (1 << done)
+    if (seen >> s.turn) & 1:
+        s.round_no += 1
+        seen = 0
+    s.round_seats = seen
 
 
 def expire_claims(s: MonopolyState) -> None:
