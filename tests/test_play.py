@@ -85,7 +85,9 @@ def test_one_human_save_bad_input_and_resume(tmp_path: Path) -> None:
 
 def test_two_humans_are_prompted_by_name(tmp_path: Path) -> None:
     child = spawn("monopolis", "--seats", "human,human", "--names", "Ann,Bob", "--seed", "2")
-    child.expect("Ann, your choice:")
+    # The start player is drawn at setup (seed 2: seat 2) and the terminal says so first.
+    child.expect("Bob starts and takes the start player marker.")
+    child.expect("Bob, your choice:")
     seen = set()
     for _ in range(8):
         child.expect([prompt("Ann"), prompt("Bob")])

@@ -19,7 +19,7 @@ from meeple.games.monopoly.state import MonopolyState, new_monopoly
 from meeple.kernel.family import new_game
 from meeple.kernel.protocol import Action
 from meeple.kernel.rng import Rng
-from tests.monopoly.helpers import own
+from tests.monopoly.helpers import first_seat, own
 
 
 def mcts(seed: int, arg: str = "6") -> MctsBot:
@@ -242,7 +242,7 @@ def test_an_auction_is_one_search_then_a_plan() -> None:
 
 
 def test_the_standard_bots_trade_offer_is_searched_with_variants_and_drafted() -> None:
-    s = new_monopoly("classic", 4, 5)
+    s = new_monopoly("classic", 4, 5, first_seat())
     s.record_events = False
     own(s, 0, 16, 18, 9)  # two oranges and a light blue
     own(s, 1, 19, 6, 8)  # the last orange and two light blues: a swap completes both sets

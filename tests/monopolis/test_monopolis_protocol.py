@@ -231,7 +231,7 @@ def test_registry_and_protocol_properties() -> None:
         "monopolis",
         3,
         7,
-        {},
+        {"ruleset": 2},  # (the family's ruleset, stamped on every new game)
     )
 
 

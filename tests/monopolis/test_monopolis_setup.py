@@ -67,3 +67,45 @@ def test_player_count_and_options_are_checked() -> None:
 
     with pytest.raises(ValueError, match="unknown monopolis option"):
         new_monopolis(2, 1, {"speed": 2})
+
+
+def test_a_start_player_is_chosen_and_ends_the_rounds() -> None:
+    """Setup: "Choose a starting player, who receives the start player marker." The table's
+    choice is drawn from the game's stream after the rest of the setup (docs/RULES.md, "Who
+    starts"), so every seat starts in some games; the last round ends before the marker."""
+    from collections import Counter
+
+    from meeple.games.monopolis import new_monopolis
+    from meeple.games.monopolis.bots import MonopolisStandardBot
+    from meeple.games.monopolis.turns import RULESET
+    from meeple.kernel.family import family
+
+    assert family("monopolis").ruleset == RULESET == 2
+    starts = Counter(new_monopolis(3, seed, {}).start_player for seed in range(90))
+    assert set(starts) == {0, 1, 2}
+    s = new_monopolis(3, 4, {})
+    first = s.start_player
+    assert s.current_player() == first and [s.describe(e) for e in s.setup_events()] == [
+        f"Player {first + 1} starts and takes the start player marker."
+    ]
+    # The draw comes last: the setup is the same as with Player 1 starting.
+    same = new_monopolis(3, 4, {"start_player": "first_seat"})
+    assert same.start_player == 0 and same.market == s.market and same.bag == s.bag
+    assert new_monopolis(3, 4, {"ruleset": 1}).start_player == 0
+    bots = [MonopolisStandardBot(i) for i in range(3)]
+    while not s.is_terminal():
+        s.apply(bots[s.current_player()].choose(s))
+    r = s.result()
+    assert r is not None and r.end_reason != "turn_cap" and r.turns % 3 == 0
+    assert s.turn_player == (first - 1) % 3  # the last turn: the seat before the marker
+    with pytest.raises(ValueError, match="start_player"):
+        new_monopolis(3, 4, {"start_player": "youngest"})
+
+
+def test_a_snapshot_from_before_the_start_player_has_player_1_start() -> None:
+    from meeple.games.monopolis import new_monopolis
+    from meeple.games.monopolis.saved import from_snapshot
+
+    snap = new_monopolis(2, 4, {"ruleset": 1}).snapshot()
+    del snap["start_player"]
+    assert from_snapshot(snap).start_player == 0

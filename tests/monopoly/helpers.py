@@ -29,9 +29,17 @@ class ScriptedDice(Rng):
 
 
 def game(players: int = 4, seed: int = 1, **rules: Any) -> MonopolyState:
-    """A fresh classic game with events recorded; ``rules`` override rule options."""
-    options: dict[str, Any] = {"rules": rules} if rules else {}
-    return new_monopoly("classic", players, seed, options)
+    """A fresh classic game with events recorded, Player 1 on turn (``start_player =
+    "first_seat"``: scenarios script their own dice, and who starts is tested on its own in
+    test_start.py); ``rules`` override rule options."""
+    return new_monopoly("classic", players, seed, first_seat(rules=rules))
+
+
+def first_seat(**options: Any) -> dict[str, Any]:
+    """Game options with Player 1 starting (``start_player = "first_seat"``), beside any
+    ``rules`` and other options given."""
+    rules = {"start_player": "first_seat", **options.pop("rules", {})}
+    return {**options, "rules": rules}
 
 
 def dice(s: MonopolyState, *faces: int) -> None:
@@ -199,9 +207,8 @@ def illegal(s: MonopolyState, text: str) -> str:
 def edition_game(edition: str, players: int = 4, seed: int = 1, **rules: Any) -> MonopolyState:
     """A fresh game of a shipped edition (``friends``, ``frozen-ii``, ``my-first-monopoly-1``,
     ...) with events recorded; ``rules`` override rule options. A one-die edition consumes one
-    scripted face per roll (``dice(s, 4)``)."""
-    options: dict[str, Any] = {"rules": rules} if rules else {}
-    return new_monopoly(edition, players, seed, options)
+    scripted face per roll (``dice(s, 4)``). Player 1 is on turn, as in :func:`game`."""
+    return new_monopoly(edition, players, seed, first_seat(rules=rules))
 
 
 def deck_index(s: MonopolyState, deck_id: str) -> int:

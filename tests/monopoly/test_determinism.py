@@ -14,6 +14,7 @@ from meeple.bots.base import RandomBot
 from meeple.games.monopoly import MonopolyState, new_monopoly
 from meeple.kernel.protocol import Action
 from meeple.kernel.saves import load_data, load_game, save_data, save_game
+from tests.monopoly.helpers import first_seat
 
 
 def play(seed: int, bot_seed: int, stop: int | None = None) -> tuple[MonopolyState, list[str]]:
@@ -71,8 +72,8 @@ def test_save_data_round_trips_through_json() -> None:
 
 def test_decisions_do_not_consume_the_dice_stream() -> None:
     """Buying or auctioning draws nothing from the game's stream: the next roll is the same."""
-    a = new_monopoly("classic", 2, 9)
-    b = new_monopoly("classic", 2, 9)
+    a = new_monopoly("classic", 2, 9, first_seat())
+    b = new_monopoly("classic", 2, 9, first_seat())
     a.apply(Action("roll"))
     b.apply(Action("roll"))
     assert a.stack and a.legal_actions()[0] == Action("buy")  # seed 9 lands on a deed

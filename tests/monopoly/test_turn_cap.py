@@ -28,11 +28,13 @@ def test_capped_game_ends_with_reason_turn_cap() -> None:
 def test_simulations_cap_a_game_that_never_ends_by_default() -> None:
     """docs/RULES.md, "Turn cap": some games between bots never end, so a simulation caps
     them at DEFAULT_MAX_TURNS unless told otherwise. Game 3150 of seed 0 (four standard bots)
-    is one: the bank's 32 houses are all on the board, nobody sells, and two players pile up
-    cash for ever. Without the default cap this test would never return."""
+    is one, with Player 1 starting: the bank's 32 houses are all on the board, nobody sells,
+    and two players pile up cash for ever. Without the default cap this test would never
+    return."""
     from meeple.sim.runner import DEFAULT_MAX_TURNS, SimConfig, play_one
 
-    cfg = SimConfig("classic", 4, 3151, 0, ("standard",) * 4)
+    options = {"rules": {"start_player": "first_seat"}}
+    cfg = SimConfig("classic", 4, 3151, 0, ("standard",) * 4, options=options)
     assert cfg.max_turns == DEFAULT_MAX_TURNS > 0
     rec = play_one(cfg, 3150)
     assert rec.end_reason == "turn_cap" and rec.turns == DEFAULT_MAX_TURNS

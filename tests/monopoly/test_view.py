@@ -10,6 +10,7 @@ import json
 from meeple.bots.base import RandomBot
 from meeple.games.monopoly import new_monopoly
 from meeple.kernel.protocol import Action
+from tests.monopoly.helpers import first_seat
 
 
 def test_view_hides_deck_order_and_random_state() -> None:
@@ -37,7 +38,7 @@ def test_only_the_decider_sees_its_legal_actions() -> None:
 
 
 def test_a_trade_draft_is_seen_by_its_proposer_only() -> None:
-    s = new_monopoly("classic", 3, 1)
+    s = new_monopoly("classic", 3, 1, first_seat())
     s.owner[1] = 0
     s.invalidate()
     s.apply(Action("trade", (1,)))

@@ -65,7 +65,7 @@ def store(
         else:
             seats.append(StoredSeat(i, "bot", f"Bot {i + 1}", "standard", ""))
     gid = storage.create_game(
-        state.game_id, state.num_players, state.seed, {}, seats, listed=listed
+        state.game_id, state.num_players, state.seed, state.options, seats, listed=listed
     )
     actions = [str(a) for a in state.history]
     last = len(actions) - 1

@@ -509,6 +509,8 @@ def replay(
 
     s = new_game(saved.game_id, saved.num_players, saved.seed, saved.options)
     s.record_events = True
+    for e in s.setup_events():  # who starts, and how
+        console.print(s.describe(e), markup=False, highlight=False)
     for a in saved.history:
         for e in s.apply(a):
             console.print(s.describe(e), markup=False, highlight=False)

@@ -341,6 +341,10 @@ def play(
     state.record_events = True
     console.print(", ".join(s.label() for s in table), markup=False)
     _introduce(console, state, table)
+    if not state.history:  # a new game: who starts, and how they were chosen
+        named = [s.name for s in table]
+        for event in state.setup_events():
+            console.print("  " + _named(state.describe(event), named), style="dim", markup=False)
     try:
         _loop(console, state, table, save)
     except (EOFError, KeyboardInterrupt):

@@ -97,6 +97,12 @@ class GameFamily:
     #: Empty when a person's asking settings apply (``meeple.kernel.asking``); otherwise why
     #: this family has none (no rolls, no other players' turns to act in).
     asking_note: str = ""
+    #: The family's ruleset: raised whenever a change of the rules' defaults would make an
+    #: old game play differently. :func:`new_game` stamps a new game's options with it
+    #: (``options["ruleset"]``); a game stored or saved before rulesets existed is ruleset 1
+    #: (:data:`RULESET`), and the family plays each ruleset as it was (Monopoly and Monopolis
+    #: 2: the start player chosen as the rulebook says; in 1, seat 1 started).
+    ruleset: int = 1
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -379,14 +385,35 @@ def new_game(
     _load()
     for fam in _FAMILIES.values():
         if fam.claims(options):
+            _stamp(fam, options)
             return _at_position(fam, fam.from_options(players, seed, options), options)
     info = game_info(game_id)
+    _stamp(_FAMILIES[info.family], options)
     if not info.min_players <= players <= info.max_players:
         raise ValueError(
             f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}"
         )
     state = info.factory(players, seed, options)
     return _at_position(_FAMILIES[info.family], state, options)
+
+
+RULESET = "ruleset"
+"""The option naming the ruleset a game plays (:attr:`GameFamily.ruleset`)."""
+
+
+def _stamp(fam: GameFamily, options: dict[str, Any]) -> None:
+    """Stamp a new game's options with its family's ruleset, or check the one they name."""
+    have = options.setdefault(RULESET, fam.ruleset)
+    if not isinstance(have, int) or isinstance(have, bool) or not 1 <= have <= fam.ruleset:
+        raise ValueError(
+            f"option {RULESET!r} must be a {fam.name} ruleset from 1 to {fam.ruleset}, not {have!r}"
+        )
+
+
+def stored_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a game stored or saved by an older meeple: without a ruleset, the
+    first (save files and the server's stored games are read through this)."""
+    return options if RULESET in options else {**options, RULESET: 1}
 
 
 def _at_position(fam: GameFamily, state: GameState, options: dict[str, Any]) -> GameState:

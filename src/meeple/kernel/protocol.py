@@ -236,6 +236,12 @@ class GameState(ABC):
     def describe_action(self, action: Action) -> str:
         """An action in plain words for the current position."""
 
+    def setup_events(self) -> list[Event]:
+        """What happened at setup, before the first action, for the log (``describe`` puts
+        each in words): who starts, and how they were chosen (Monopoly's roll-off). Empty by
+        default, and for a game set up from a snapshot or a position."""
+        return []
+
     def move_on(self) -> MoveOn | None:
         """The answer that lets the table go on without a real choice, if the current decision
         has one: by default the only legal action (``FORCED``). Games with optional any-time

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from meeple.kernel.errors import IllegalActionError, MeepleError, SaveFileError
-from meeple.kernel.family import new_game
+from meeple.kernel.family import new_game, stored_options
 from meeple.kernel.protocol import Action, GameState
 
 FORMAT = "meeple-save"
@@ -87,8 +87,15 @@ def load_data(data: Any, file: str = "<data>") -> GameState:
             actions.append(Action.parse(text))
         except ValueError as exc:
             raise fail(f"actions[{i}]", str(exc)) from None
+    # A file saved before rulesets existed plays the first ruleset (GameFamily.ruleset), as
+    # it did then; its snapshot's options (Monopolis keeps them) say so too.
+    options = stored_options(data["options"])
+    snap = data.get("state")
+    old = options is not data["options"]
+    if old and isinstance(snap, dict) and isinstance(snap.get("options"), dict):
+        snap = {**snap, "options": stored_options(snap["options"])}
     try:
-        s = new_game(data["game"], data["players"], data["seed"], data["options"])
+        s = new_game(data["game"], data["players"], data["seed"], options)
     except (MeepleError, ValueError) as exc:
         raise fail("game", str(exc)) from None
     for i, a in enumerate(actions):
@@ -96,7 +103,6 @@ def load_data(data: Any, file: str = "<data>") -> GameState:
             s.apply(a)
         except IllegalActionError as exc:
             raise fail(f"actions[{i}]", exc.reason) from None
-    snap = data.get("state")
     if snap is not None and json.loads(json.dumps(s.snapshot())) != snap:
         raise fail(
             "state",

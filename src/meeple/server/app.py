@@ -382,11 +382,11 @@ def create_app(
         log = await hub.log_of(live)
         end = len(log) if before is None else min(before - 1, len(log))
         start = max(0, end - limit)
-        return {
-            "state_id": len(log),
-            "first": start + 1,
-            "entries": [{"state_id": i + 1, "events": log[i]} for i in range(start, end) if log[i]],
-        }
+        entries = [{"state_id": i + 1, "events": log[i]} for i in range(start, end) if log[i]]
+        setup = [live.state.describe(e) for e in live.state.setup_events()]
+        if start == 0 and setup:  # the page that begins the game: who starts, first
+            entries.insert(0, {"state_id": 0, "events": setup})
+        return {"state_id": len(log), "first": start + 1, "entries": entries}
 
     @app.post("/api/games/{gid}/actions", response_model=Applied, responses=ERRORS)
     async def post_action(gid: GameIdPath, body: PostAction) -> Response:

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, TypeVar
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
-from meeple.kernel.family import game_family, game_info, new_game
+from meeple.kernel.family import RULESET, game_family, game_info, new_game
 from meeple.kernel.position import OPTION as POSITION
 from meeple.kernel.position import from_position
 from meeple.kernel.protocol import Action, GameState, MoveOn
@@ -521,8 +521,9 @@ def rebuild(stored: StoredGame) -> LiveGame:
     )  # fmt: skip
 
 
-POSITION_OPTIONS = frozenset({"redraw"})
-"""The options a position may carry to the server: ``redraw`` only. The server plays its own
+POSITION_OPTIONS = frozenset({"redraw", RULESET})
+"""The options a position may carry to the server: ``redraw``, and the ``ruleset`` every game
+is stamped with (``meeple.kernel.family.new_game``). The server plays its own
 games as listed, so a position's other options are refused before anything reads them: an
 ``edition`` would make a game the lobby does not offer, and Monopolis's ``components`` names a
 file on the server (as a bot kind's argument would: see :meth:`Hub.create`)."""
@@ -939,7 +940,7 @@ class Hub:
                 game,
                 n,
                 seed,
-                options,
+                state.options,  # (stamped with the family's ruleset: new_game)
                 stored_seats,
                 status=stage or ACTIVE,
                 host_hash=hash_token(host),
@@ -1342,6 +1343,7 @@ class Hub:
             seed = secrets.randbits(63)
             family = live.family or old.family
             options = dict(old.options)
+            options.pop(RULESET, None)  # a new game plays today's rules
             if POSITION in options:
                 options["redraw"] = seed
             try:
@@ -1355,7 +1357,7 @@ class Hub:
                     old.game_id,
                     old.num_players,
                     seed,
-                    options,
+                    state.options,
                     seats,
                     host_hash=live.host_hash,
                     listed=listed,

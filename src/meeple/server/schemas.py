@@ -264,7 +264,10 @@ class Applied(BaseModel):
 
 
 class LogEntry(BaseModel):
-    state_id: int = Field(description="The position the action led to (its number from 1)")
+    state_id: int = Field(
+        description="The position the action led to (its number from 1); 0 for the setup "
+        "(who starts, and how they were chosen), first in the page that begins the game"
+    )
     events: list[str]
 
 

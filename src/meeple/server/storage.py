@@ -53,6 +53,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from meeple.kernel.family import stored_options
+
 DEFAULT_DATABASE_URL = "sqlite:///meeple.sqlite"
 
 WAITING = "waiting"  # seats still open: the host starts the game
@@ -560,7 +562,7 @@ class Storage:
             game_id=row.game_id,
             players=row.players,
             seed=row.seed,
-            options=dict(row.options or {}),
+            options=stored_options(dict(row.options or {})),
             status=row.status,
             created=row.created,
             seats=[

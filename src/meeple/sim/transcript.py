@@ -24,6 +24,7 @@ def transcript(game: str, players: int, seed: int, bot: str = "random", max_turn
         f"# {game}, {players} players, seed {seed}, {bot} bots (bot seed "
         f"derive_seed({seed}, 1 + seat)), max_turns {max_turns}"
     ]
+    lines.extend(f"  {s.describe(e)}" for e in s.setup_events())
     while not s.is_terminal():
         p = s.current_player()
         action = bots[p].choose(s)

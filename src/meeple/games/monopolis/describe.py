@@ -50,6 +50,8 @@ def describe_event(s: MonopolisState, event: Event) -> str:
     d = event.data
     kind = event.kind
     who = f"Player {d['seat'] + 1}" if "seat" in d else "A player"
+    if kind == "first_player":
+        return f"{who} starts and takes the start player marker."
     if kind == "buy":
         gains = _res_words(s, d["gains"])
         extra = ""

@@ -58,6 +58,7 @@ STATE_FIELDS = (
     "_options",
     "rng",
     "final_round",
+    "start_player",
     "end_reason",
     "_history",
     "_legal",
@@ -78,6 +79,7 @@ def snapshot(s: MonopolisState) -> dict[str, Any]:
         "options": s.options,
         "rng": s.rng.state,
         "final_round": s.final_round,
+        "start_player": s.start_player,
         "end_reason": s.end_reason,
         "history": [str(a) for a in s.history],
     }
@@ -108,6 +110,8 @@ def from_snapshot(data: dict[str, Any]) -> MonopolisState:
         state._init_fields(players, int(data["seed"]), options)
         state.rng.state = int(data["rng"])
         state.final_round = bool(data["final_round"])
+        # (a snapshot saved before the start player was chosen: seat 1 started)
+        state.start_player = int(data.get("start_player", 0))
         state.end_reason = str(data["end_reason"])
         state._history = [Action.parse(t) for t in data["history"]]
         for name in _LIST_FIELDS:
@@ -162,6 +166,7 @@ def clone(s: MonopolisState) -> MonopolisState:
     c.res_decks = [d[:] for d in s.res_decks]
     c.discards = [d[:] for d in s.discards]
     c.market = [m[:] for m in s.market]
+    c.start_player = s.start_player
     c.turn_player = s.turn_player
     c.actions_done = s.actions_done
     c.phase = s.phase

@@ -50,7 +50,8 @@ STARTING_MONEY = 5
 #: "You may hold at most 3 joker resources at a time."
 JOKER_TRACK = 3
 # position and redraw: a game started from a position (meeple.kernel.position)
-OPTIONS = ("components", "max_turns", "position", "redraw")
+# ruleset: which of the family's rulesets the game plays (meeple.kernel.family.new_game)
+OPTIONS = ("components", "max_turns", "position", "redraw", "ruleset", "start_player")
 
 
 class MonopolisState(GameState):
@@ -88,6 +89,7 @@ class MonopolisState(GameState):
         "res",
         "res_decks",
         "rng",
+        "start_player",
         "tile_at",
         "tile_decks",
         "to_deal",
@@ -116,6 +118,7 @@ class MonopolisState(GameState):
     res_decks: list[list[int]]
     discards: list[list[int]]
     market: list[list[int]]
+    start_player: int
     turn_player: int
     actions_done: int
     phase: int
@@ -135,7 +138,7 @@ class MonopolisState(GameState):
     def __init__(
         self, players: int, seed: int, options: dict[str, Any] | None = None, *, blank: bool = False
     ) -> None:
-        """Set up a new game ("Setup (ELŐKÉSZÜLETEK)"); seat 0 is the start player.
+        """Set up a new game ("Setup (ELŐKÉSZÜLETEK)"), the start player last (``turns.py``).
 
         ``blank`` sets nothing, for :meth:`clone` and ``saved.from_snapshot``, which set every
         field themselves (the compiled build makes each object through ``__init__``)."""
@@ -143,6 +146,8 @@ class MonopolisState(GameState):
             return
         options = dict(options or {})
         check_options(options)
+        # The family's ruleset, in the options whoever made the game (``turns.RULESET``).
+        options.setdefault("ruleset", turns.RULESET)
         if not 2 <= players <= 4:
             raise ValueError(f"monopolis is for 2 to 4 players, not {players}")
         self._init_fields(players, seed, options)
@@ -164,6 +169,7 @@ class MonopolisState(GameState):
         self.value_at[CASTLE] = 0
         for plot in NEIGHBOURS[CASTLE]:
             self.card_at[plot] = self.bag.pop()
+        self.start_player = self.turn_player = turns.choose_first(self)
 
     def _init_fields(self, players: int, seed: int, options: dict[str, Any]) -> None:
         comps = components_at(str(options.get("components", "")))
@@ -190,7 +196,7 @@ class MonopolisState(GameState):
         self.res_decks = []
         self.discards = [[], []]
         self.market = [[], []]
-        self.turn_player = turns.START_PLAYER
+        self.start_player = self.turn_player = 0
         self.actions_done = 0
         self.phase = ACTION
         self.pend_plot = EMPTY
@@ -340,6 +346,10 @@ class MonopolisState(GameState):
 
     # -- reasons for illegal actions -------------------------------------------------------
 
+    def setup_events(self) -> list[Event]:
+        """Who starts (``turns.choose_first``)."""
+        return turns.setup_events(self)
+
     def why_illegal(self, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now (kernel protocol; ``refusals.py``)."""
         return refusals.why_illegal(self, action)
@@ -386,6 +396,12 @@ def check_options(options: dict[str, Any]) -> None:
             raise ValueError(f"unknown monopolis option {key!r}; known: {', '.join(OPTIONS)}")
         if key == "components" and not isinstance(value, str):
             raise ValueError("option 'components' must be a path to a components file")
+        if key == "start_player" and value not in turns.START_CHOICES:
+            raise ValueError(
+                f"option 'start_player' must be one of {', '.join(turns.START_CHOICES)}"
+            )
+        if key == "ruleset" and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ValueError("option 'ruleset' must be a whole number")
         if key == "max_turns" and (
             not isinstance(value, int) or isinstance(value, bool) or value < 0
         ):

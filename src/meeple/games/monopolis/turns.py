@@ -20,7 +20,28 @@ if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
 
 ACTIONS_PER_TURN = 2
-START_PLAYER = 0
+RULESET = 2
+"""Monopolis's ruleset (``meeple.kernel.family.GameFamily.ruleset``): ruleset 2 chooses the
+start player (:func:`choose_first`); in ruleset 1 (a game stored before there were rulesets)
+seat 1 always started."""
+START_CHOICES = ("random", "first_seat")
+"""The ``start_player`` option: a seat drawn at random (the default), or seat 1."""
+
+
+def choose_first(s: MonopolisState) -> int:
+    """The start player: "Choose a starting player, who receives the start player marker"
+    (Setup). The rulebook leaves the choice to the table, so a seat is drawn from the game's
+    own stream, after the rest of the setup (``start_player = "first_seat"``: seat 1; docs/RULES.md,
+    "Who starts")."""
+    ruleset = s._options.get("ruleset") or RULESET
+    if ruleset < 2 or s._options.get("start_player", "random") == "first_seat":
+        return 0
+    return s.rng.below(s.n)
+
+
+def setup_events(s: MonopolisState) -> list[Event]:
+    """Who starts (the protocol's ``setup_events``)."""
+    return [Event("first_player", {"seat": s.start_player})]
 
 
 def after_gain(s: MonopolisState, events: list[Event] | None) -> None:
@@ -43,7 +64,8 @@ def end_turn(s: MonopolisState, events: list[Event] | None) -> None:
     """Deal new cards after the turn's last build, then pass the turn or end the game.
 
     "The game ends in the round in which one player uses their last house. That round is
-    still played to its end": the game ends after the last seat before the start player.
+    still played to its end": the game ends after the last seat before the start player
+    (the holder of the start player marker).
     """
     seat = s.turn_player
     for plot in plots_needing_cards(s.value_at, s.card_at, s.to_deal):
@@ -55,7 +77,7 @@ def end_turn(s: MonopolisState, events: list[Event] | None) -> None:
     s.turns += 1
     if events is not None:
         events.append(Event("turn_end", {"seat": seat, "turn": s.turns}))
-    if (seat + 1) % s.n == START_PLAYER:
+    if (seat + 1) % s.n == s.start_player:
         if s.final_round:
             end_game(s, "city_complete", events)
             return

@@ -40,6 +40,16 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         dice = d["dice"]
         doubles = " (doubles)" if len(dice) == 2 and dice[0] == dice[1] else ""
         return f"{_seat(d['player'])} rolls {' and '.join(str(x) for x in dice)}{doubles}."
+    if k == "start_roll":
+        total = sum(d["dice"])
+        return f"{_seat(d['player'])} rolls {total} to see who starts."
+    if k == "first_player":
+        why = {
+            "roll_off": " (the highest roll)",
+            "random": " (drawn at random)",
+            "first_seat": "",
+        }.get(d["how"], "")
+        return f"{_seat(d['player'])} starts{why}."
     if k == "move":
         return f"{_seat(d['player'])} moves to {sq[d['to']]}."
     if k == "salary":

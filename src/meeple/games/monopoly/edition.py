@@ -64,6 +64,15 @@ class RulesModel(_Strict):
 
     min_players: int = Field(2, ge=2, le=8, description="Fewest seats (2-8).")
     max_players: int = Field(8, ge=2, le=8, description="Most seats (2-8).")
+    start_player: Literal["roll_off", "random", "first_seat"] = Field(
+        "roll_off",
+        description=(
+            'Who takes the first turn: `"roll_off"`, each player rolls the dice and the '
+            'highest total starts (the tied highest roll again); `"random"`, a seat drawn '
+            "at random (My First Monopoly's youngest player: the engine knows no ages); "
+            '`"first_seat"`, seat 1. Shown in the log either way.'
+        ),
+    )
     starting_cash: int = Field(1500, ge=0, description="Cash each player starts with.")
     go_salary: int = Field(200, ge=0, description="Paid for passing or landing on GO.")
     jail_fine: int = Field(50, ge=0, description="The fine to leave jail / Time Out.")

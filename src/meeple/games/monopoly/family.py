@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.catalog import builtin_catalog
+from meeple.games.monopoly.rules.start import RULESET
 from meeple.kernel.family import GameFamily, GameFile, GameInfo
 from meeple.kernel.protocol import Action, GameState
 
@@ -46,6 +47,7 @@ class MonopolyFamily(GameFamily):
 
     name = "monopoly"
     order = 0
+    ruleset = RULESET
     # Drafting a trade offer is private to the proposer until the offer is made (``view``
     # hides the draft), so a replay does not put those steps in words.
     private_moves = frozenset({A.TRADE_DEED, A.TRADE_CARD, A.TRADE_CASH})

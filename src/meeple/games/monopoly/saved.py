@@ -113,6 +113,7 @@ def restore(s: MonopolyState, snap: dict[str, Any]) -> None:
         raise ValueError("decks: wrong number of decks for this edition")
     s.card_holder = ints("card_holder", len(s.ed.jail_cards))
     s.turn, s.turn_no = int(snap["turn"]), int(snap["turn_no"])
+    s.first_player, s.start_rolls = -1, []  # set up by the snapshot, not by a roll-off
     s.round_no, s.round_seats = 1, 0  # rounds are counted from here (MonopolyState.round_no)
     s.phase = s.PHASE_NAMES.index(snap["phase"])
     s.doubles = int(snap["doubles"])
@@ -147,6 +148,8 @@ def copy_to(src: MonopolyState, c: MonopolyState) -> None:
         mine[:] = theirs
     c.card_holder[:] = src.card_holder
     c.turn, c.turn_no, c.phase = src.turn, src.turn_no, src.phase
+    c.ruleset, c.first_player = src.ruleset, src.first_player
+    c.start_rolls[:] = src.start_rolls
     c.round_no, c.round_seats = src.round_no, src.round_seats
     c.doubles, c.dice = src.doubles, src.dice
     c.dice_script[:] = src.dice_script

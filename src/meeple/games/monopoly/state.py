@@ -18,7 +18,7 @@ from meeple.games.monopoly.describe import describe_action, describe_event
 from meeple.games.monopoly.edition import builtin_edition, with_rule_overrides
 from meeple.games.monopoly.frames import Decision, Frame
 from meeple.games.monopoly.kept import STAMPS, Kept
-from meeple.games.monopoly.rules import anytime, auction, buildings, holdings, turns
+from meeple.games.monopoly.rules import anytime, auction, buildings, holdings, start, turns
 from meeple.games.monopoly.tables import Edition
 from meeple.games.monopoly.view import views as seen_by
 from meeple.kernel.errors import IllegalActionError
@@ -69,6 +69,10 @@ class MonopolyState(GameState):
         # shuffle=False leaves the decks in order, for a clone that sets them and the random
         # stream itself (shuffling draws from the stream: most of a clone's time otherwise).
         options = dict(options or {})
+        # Which of the family's rulesets the game plays, in its options whoever made it (a save
+        # file or the server keeps them): a game stored before there were rulesets plays
+        # ruleset 1, where seat 1 started (meeple.kernel.family.stored_options).
+        options.setdefault("ruleset", start.RULESET)
         self._options = options
         self.ed = edition = with_rule_overrides(edition, options.get("rules"))
         self.rules = r = edition.rules
@@ -102,7 +106,11 @@ class MonopolyState(GameState):
                 self.rng.shuffle(order)
             self.decks.append(order)
         self.card_holder = [-1] * len(edition.jail_cards)  # seat holding each jail card, or -1
-        self.turn = 0
+        self.ruleset = int(options["ruleset"])
+        # Who starts (rules/start.py), and a roll-off's rolls as (seat, die, die) triples.
+        self.start_rolls: list[int] = []
+        self.first_player = start.choose_first(self) if shuffle else 0
+        self.turn = self.first_player
         self.turn_no = 1
         # Rounds begun (a simulation's round count, rules/turns.count_round) and, as bits, the
         # seats that have had a turn in the current one. Not saved: a save replays its actions,
@@ -281,6 +289,10 @@ class MonopolyState(GameState):
         decision's ``settle``)."""
         while not self.over and not self.decision().settle(self):
             pass
+
+    def setup_events(self) -> list[Event]:
+        """Who starts, and the roll-off that chose them (``rules/start.py``)."""
+        return start.setup_events(self)
 
     def why_illegal(self, action: Action) -> str:
         """A sentence saying why ``action`` is not legal now (``refusals.py``)."""

@@ -82,6 +82,7 @@ class Rules:
     # -- the rule options: written by tools/rule_options_doc.py from RulesModel --
     min_players: int
     max_players: int
+    start_player: str
     starting_cash: int
     go_salary: int
     jail_fine: int
