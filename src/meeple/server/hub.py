@@ -30,7 +30,8 @@ from typing import Any, NamedTuple, TypeVar
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
-from meeple.kernel.family import game_family, game_info, new_game
+from meeple.kernel.family import family_of, game_family, game_info, new_game
+from meeple.kernel.options import RULES, check_rules
 from meeple.kernel.position import OPTION as POSITION
 from meeple.kernel.position import from_position
 from meeple.kernel.protocol import Action, GameState, MoveOn
@@ -521,11 +522,24 @@ def rebuild(stored: StoredGame) -> LiveGame:
     )  # fmt: skip
 
 
-POSITION_OPTIONS = frozenset({"redraw"})
-"""The options a position may carry to the server: ``redraw`` only. The server plays its own
+POSITION_OPTIONS = frozenset({"redraw", RULES})
+"""The options a position may carry to the server: ``redraw`` and ``rules`` (the rule options
+a table may set, checked as a request's are: :func:`game_rules`). The server plays its own
 games as listed, so a position's other options are refused before anything reads them: an
 ``edition`` would make a game the lobby does not offer, and Monopolis's ``components`` names a
 file on the server (as a bot kind's argument would: see :meth:`Hub.create`)."""
+
+
+def game_rules(game: str, given: object, where: str) -> dict[str, Any]:
+    """``given`` (a request's or a position's ``rules``) checked against the rule options
+    ``game``'s family offers (``GameFamily.rule_options``): 422 naming the option and what it
+    takes, or the options there are. Only those: an edition's other rule options (the houses
+    in the box, the player range) make another game, which the server does not offer."""
+    known = family_of(game).rule_options(game, {})
+    try:
+        return check_rules(known, given, game)
+    except ValueError as exc:
+        raise HubError(422, f"{where}: {exc}") from None
 
 
 def opening(game: str, players: int, seed: int | None, data: dict[str, Any]) -> GameState:
@@ -567,6 +581,8 @@ def opening(game: str, players: int, seed: int | None, data: dict[str, Any]) -> 
                 f"position: the server takes no option {other[0]!r} in a position (only "
                 f"{', '.join(sorted(POSITION_OPTIONS))}): it plays its games as listed",
             )
+        if RULES in options:
+            game_rules(game, options[RULES], "position: options.rules")
     try:
         state = from_position(data, POSITION)
         # Shown once here: a position the kernel accepts but cannot show or move on from
@@ -869,13 +885,16 @@ class Hub:
         listed: bool = True,
         turn_timer: float | None = None,
         position: dict[str, Any] | None = None,
+        rules: dict[str, Any] | None = None,
     ) -> Created:
         """A new game: each person's token (``None`` for bots and open seats), the host's key,
         and the invite code when seats are open (the game then waits for the host to start).
 
         ``position`` (what a position file holds) starts the game there: see :func:`opening`.
         It is checked before anything is stored, so a refused position leaves no trace; the
-        game's options carry it, so the game replays from storage like any other."""
+        game's options carry it, so the game replays from storage like any other. ``rules``
+        sets the game's rule options (``GameFamily.rule_options``: checked here by kind, and
+        together when the game is made), carried in its options the same way."""
         try:
             info = game_info(game)
         except MeepleError as exc:
@@ -885,8 +904,17 @@ class Hub:
             raise HubError(
                 422, f"{game} is for {info.min_players} to {info.max_players} players, not {n}"
             )
+        if rules and position is not None:
+            raise HubError(
+                422,
+                "rules: a game from a position plays by the position's own rules (its "
+                "options' rules): set them there",
+            )
+        chosen = game_rules(game, rules or {}, "rules")
         placed = None if position is None else opening(game, n, seed, position)
         options: dict[str, Any] = {} if placed is None else dict(placed.options)
+        if chosen:
+            options[RULES] = chosen
         if placed is not None:
             seed = placed.seed
         most = self.limits.live_games
