@@ -101,7 +101,8 @@ PER_GAME: Final[tuple[PerGame, ...]] = (
         "utility_rent_dice",
         "Utility rent dice",
         READINGS,
-        'The dice a utility\'s rent multiplies (docs/RULES.md, "Utility rent dice").',
+        "What a utility's rent multiplies: the dice of the move, or dice rolled on landing "
+        "(the Friends rulebooks have the lander roll).",
         choice_labels=(
             "the dice of the move",
             "a fresh roll of the dice",
