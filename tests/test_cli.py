@@ -565,3 +565,20 @@ def test_play_resume_keeps_the_rules_the_game_started_with(tmp_path: Path) -> No
     result = runner.invoke(app, ["play", "--resume", str(save), "--rule", "starting_cash=20"])
     assert result.exit_code == 2
     assert "--rule does not go with --resume" in result.output
+
+
+def test_play_from_a_position_under_a_house_rule(tmp_path: Path) -> None:
+    """``--from FILE --rule ...``: the same position, played by the rule (the game's options
+    hold both), from the position's own seed when no --seed is given."""
+    from meeple.kernel.family import new_game
+    from meeple.kernel.position import position_data
+
+    pos, save = tmp_path / "here.json", tmp_path / "game.json"
+    pos.write_text(json.dumps(position_data(new_game("my-first-monopoly-2", 2, 5))))
+    args = ["play", "--from", str(pos), "--seats", "random,random", "--save", str(save)]
+    result = runner.invoke(app, [*args, "--rule", "free_parking_money=true"])
+    assert result.exit_code == 0, result.output
+    assert "House rule: Free Parking money: on (normally off)" in result.stdout
+    saved = json.loads(save.read_text())
+    assert saved["seed"] == 5 and "position" in saved["options"]
+    assert saved["options"]["rules"] == {"free_parking_money": True}

@@ -324,7 +324,8 @@ def play(
             options = _with_rules(console, state.game_id, state.options, rule)
             if seed is not None:
                 options["redraw"] = seed
-            state = _made(console, state.game_id, state.num_players, state.seed, options)
+            at = state.seed if seed is None else seed
+            state = _made(console, state.game_id, state.num_players, at, options)
         save = save or resume
         family = game_family(state.game_id, state.options)
         if resume is not None:
