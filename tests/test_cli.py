@@ -435,3 +435,150 @@ def test_a_broken_monopolis_components_file_is_refused_with_the_field(
         result = runner.invoke(app, [*args, "--edition-file", "bad.toml"])
         assert result.exit_code == 2
         assert "bad.toml: requirement_cards[37].needs: Type II" in result.output
+
+
+# -- rule options per game (issue 20) ------------------------------------------------------
+
+
+def test_simulate_rule_sets_house_rules_for_every_game_and_says_so(tmp_path: Path) -> None:
+    """``--rule NAME=VALUE`` (repeatable), parsed by the option's kind: the JSON summary
+    names the rules set, each saved game carries them in its options, and the games play by
+    them (the Free Parking pot is taken in the log of a replay, which lists the rules first)."""
+    data = sim_json(
+        "--games",
+        "2",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--max-turns",
+        "300",
+        "--rule",
+        "free_parking_money=true",
+        "--rule",
+        "auctions=off",
+        "--save-dir",
+        str(tmp_path),
+    )
+    assert data["rules"] == {"free_parking_money": True, "auctions": False}
+    assert sim_json("--games", "1", "--max-turns", "10")["rules"] == {}
+    saved = json.loads((tmp_path / "game-000000.json").read_text())
+    assert saved["options"]["rules"] == {"free_parking_money": True, "auctions": False}
+    result = runner.invoke(app, ["replay", str(tmp_path / "game-000000.json")])
+    assert result.exit_code == 0, result.output
+    head = result.stdout.splitlines()[:4]
+    assert head == [
+        "classic, 2 players, seed " + str(saved["seed"]) + ".",
+        "Rules changed for this game:",
+        "  Free Parking money: on (normally off)",
+        "  Auctions: off (normally on)",
+    ]
+    assert "takes the Free Parking pot" in result.stdout
+    assert "Auction of" not in result.stdout
+
+
+def test_replay_of_a_game_by_the_book_lists_no_changed_rules(tmp_path: Path) -> None:
+    args = ["simulate", "classic", "--games", "1", "--players", "2", "--max-turns", "20"]
+    result = runner.invoke(app, [*args, "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["replay", str(tmp_path / "game-000000.json")])
+    assert result.exit_code == 0, result.output
+    assert "Rules changed" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("rule", "message"),
+    [
+        ("free_parking_money=maybe", "rule free_parking_money takes true or false, not 'maybe'"),
+        ("starting_cash=-1", "rule starting_cash takes a whole number from 0 to 1000000"),
+        ("utility_rent_dice=dice", "rule utility_rent_dice takes one of move, fresh, one_die"),
+        ("houses=40", "classic has no rule option 'houses'; its options: free_parking_money"),
+        ("auctions", "--rule takes NAME=VALUE"),
+    ],
+)
+def test_simulate_refuses_a_bad_rule_before_anything_runs(
+    tmp_path: Path, rule: str, message: str
+) -> None:
+    saves = tmp_path / "saves"
+    result = runner.invoke(
+        app, ["simulate", "classic", "--games", "1", "--rule", rule, "--save-dir", str(saves)]
+    )
+    assert result.exit_code == 2
+    assert message in result.output
+    assert not saves.exists()  # nothing ran, nothing was written
+
+
+def test_a_rule_the_edition_does_not_offer_is_refused() -> None:
+    """My First Monopoly has no utilities, and Monopolis no rule options at all."""
+    result = runner.invoke(
+        app, ["simulate", "my-first-monopoly-1", "--rule", "utility_rent_dice=fresh"]
+    )
+    assert result.exit_code == 2
+    assert "my-first-monopoly-1 has no rule option 'utility_rent_dice'" in result.output
+    result = runner.invoke(app, ["simulate", "monopolis", "--rule", "max_turns=3"])
+    assert result.exit_code == 2
+    assert "monopolis has no rule options to set" in result.output
+
+
+def test_editions_rules_lists_each_games_options() -> None:
+    """``meeple editions rules ID``: what ``--rule`` takes for that game, by group."""
+    result = runner.invoke(app, ["editions", "rules", "classic"])
+    assert result.exit_code == 0, result.output
+    for word in ("free_parking_money", "utility_rent_dice", "House rules", "Rulebook readings"):
+        assert word in result.stdout
+    result = runner.invoke(app, ["editions", "rules", "my-first-monopoly-1"])
+    assert "utility_rent_dice" not in result.stdout  # no utilities on that board
+    result = runner.invoke(app, ["editions", "rules", "monopolis"])
+    assert result.exit_code == 0
+    assert "monopolis has no rule options to set" in result.stdout
+
+
+def test_play_rule_sets_the_games_rules_and_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    args = ["play", "my-first-monopoly-2", "--seats", "random,random", "--seed", "4"]
+    result = runner.invoke(app, [*args, "--rule", "starting_cash=20", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    assert "House rule: Starting money: 20 (normally 15)" in result.stdout
+    assert "Game over" in result.stdout
+    assert json.loads(save.read_text())["options"] == {"rules": {"starting_cash": 20}}
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--rule", "starting_cash=lots"], "rule starting_cash takes a whole number"),
+        (["--rule", "doubles_roll_again=true"], "has no rule option 'doubles_roll_again'"),
+    ],
+)
+def test_play_refuses_a_bad_rule(extra: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", "my-first-monopoly-2", "--seats", "random,random", *extra])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_play_resume_keeps_the_rules_the_game_started_with(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = runner.invoke(
+        app, ["play", "my-first-monopoly-2", "--seats", "random,random", "--save", str(save)]
+    )
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["play", "--resume", str(save), "--rule", "starting_cash=20"])
+    assert result.exit_code == 2
+    assert "--rule does not go with --resume" in result.output
+
+
+def test_play_from_a_position_under_a_house_rule(tmp_path: Path) -> None:
+    """``--from FILE --rule ...``: the same position, played by the rule (the game's options
+    hold both), from the position's own seed when no --seed is given."""
+    from meeple.kernel.family import new_game
+    from meeple.kernel.position import position_data
+
+    pos, save = tmp_path / "here.json", tmp_path / "game.json"
+    pos.write_text(json.dumps(position_data(new_game("my-first-monopoly-2", 2, 5))))
+    args = ["play", "--from", str(pos), "--seats", "random,random", "--save", str(save)]
+    result = runner.invoke(app, [*args, "--rule", "free_parking_money=true"])
+    assert result.exit_code == 0, result.output
+    assert "House rule: Free Parking money: on (normally off)" in result.stdout
+    saved = json.loads(save.read_text())
+    assert saved["seed"] == 5 and "position" in saved["options"]
+    assert saved["options"]["rules"] == {"free_parking_money": True}

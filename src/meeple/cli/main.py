@@ -28,7 +28,15 @@ from meeple.cli.serve import serve
 from meeple.cli.stats import wilson
 from meeple.extras import EXTRAS, MissingExtra, installed, missing_modules
 from meeple.kernel.errors import MeepleError, UnknownGameError
-from meeple.kernel.family import family_of, game_family, game_ids, game_info, read_game_file
+from meeple.kernel.family import (
+    family_of,
+    game_family,
+    game_ids,
+    game_info,
+    new_game,
+    read_game_file,
+)
+from meeple.kernel.options import RULES, parse_rule_args, rules_in_force
 from meeple.kernel.position import load_position, problems, save_position
 from meeple.kernel.saves import load_game
 from meeple.sim.records import PARQUET_MODULES, write_records
@@ -220,6 +228,64 @@ def export_edition(
     sys.stdout.write(text)
 
 
+@editions_app.command("rules")
+def edition_rules(
+    edition_id: Annotated[str, typer.Argument(help="Game or edition id.")],
+) -> None:
+    """List the rules a table may set for one game (--rule NAME=VALUE on simulate and play,
+    "House rules" in the lobby), with the edition's value of each."""
+    game, options = _game_of(edition_id, None)
+    known = family_of(game, options).rule_options(game, options)
+    if not known:
+        console.print(f"{game} has no rule options to set.", markup=False)
+        return
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console.print(
+        f"The rules a table may set for a game of {game}, each at the edition's value: set "
+        "one with --rule NAME=VALUE.",
+        markup=False,
+        highlight=False,
+    )
+    for group in dict.fromkeys(o.group for o in known):
+        console.print(f"\n[bold]{escape(group)}[/]", highlight=False)
+        for o in (o for o in known if o.group == group):
+            value = str(o.default).lower() if o.kind == "bool" else str(o.default)
+            takes = o.allowed()
+            if o.choice_labels:
+                takes = "; ".join(
+                    f"{c}: {w}" for c, w in zip(o.choices, o.choice_labels, strict=True)
+                )
+            console.print(Padding(Text(f"{o.name}={value}  ({takes})"), (0, 0, 0, 2), expand=False))
+            console.print(Padding(Text(f"{o.label}: {o.description}"), (0, 0, 0, 4), expand=False))
+
+
+def game_rules(game: str, options: dict[str, Any], given: list[str] | None) -> dict[str, Any]:
+    """``options`` with the rules ``--rule NAME=VALUE`` sets (each value parsed by the
+    option's kind, over any the options already set: an edition file's, a position's), or
+    the exit with the reason: an unknown name or a bad value names the option and what it
+    takes."""
+    if not given:
+        return options
+    try:
+        chosen = parse_rule_args(family_of(game, options).rule_options(game, options), given, game)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    return {**options, RULES: {**(options.get(RULES) or {}), **chosen}}
+
+
+RuleArgs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="NAME=VALUE",
+        help="Set a rule for this game (repeatable): a house rule or a rulebook reading, such "
+        "as free_parking_money=true. `meeple editions rules GAME` lists them.",
+    ),
+]
+
+
 @app.command()
 def simulate(
     game: Annotated[
@@ -281,6 +347,7 @@ def simulate(
             "meeple\\[lab] installed."
         ),
     ] = None,
+    rule: RuleArgs = None,
     backend: Annotated[
         str,
         typer.Option(
@@ -331,6 +398,12 @@ def simulate(
         family, low, high = game_family(game, options), info.min_players, info.max_players
     if not low <= players <= high:
         raise fail(f"{game} is for {low} to {high} players, not {players}")
+    options = game_rules(game, options, rule)
+    if rule:
+        try:  # the rules together, as the family checks them: refused before any game runs
+            new_game(game, players, seed, options)
+        except (MeepleError, ValueError) as exc:
+            raise fail(str(exc)) from None
     kinds = tuple(k.strip() for k in bots.split(",") if k.strip())
     if len(kinds) == 1:
         kinds = kinds * players
@@ -438,6 +511,9 @@ def print_summary(summary: dict[str, Any]) -> None:
         f"[bold]{summary['edition']}[/]: {games} games, {summary['players']} players, "
         f"seed {summary['seed']}, bots {', '.join(summary['bots'])}"
     )
+    if summary.get("rules"):
+        words = ", ".join(f"{k}={json.dumps(v)}" for k, v in summary["rules"].items())
+        console.print(f"rules set for these games: {words}", markup=False, highlight=False)
     t = Table(title="Wins by seat (95% Wilson interval)")
     t.add_column("seat", justify="right")
     t.add_column("bot")
@@ -500,14 +576,20 @@ def print_summary(summary: dict[str, Any]) -> None:
 def replay(
     file: Annotated[Path, typer.Argument(help="A save file (JSON).")],
 ) -> None:
-    """Print a saved game's events in plain words."""
+    """Print a saved game's events in plain words, after the rules it changed (its options)."""
     try:
         saved = load_game(file)
     except MeepleError as exc:
         raise fail(str(exc)) from None
-    from meeple.kernel.family import new_game
-
     s = new_game(saved.game_id, saved.num_players, saved.seed, saved.options)
+    console.print(
+        f"{s.game_id}, {s.num_players} players, seed {s.seed}.", markup=False, highlight=False
+    )
+    changed = rules_in_force(s)
+    if changed:
+        console.print("Rules changed for this game:", markup=False)
+        for line in changed:
+            console.print(f"  {line}", markup=False, highlight=False)
     s.record_events = True
     for e in s.setup_events():  # who starts, and how
         console.print(s.describe(e), markup=False, highlight=False)

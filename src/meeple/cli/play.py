@@ -44,7 +44,8 @@ from meeple.kernel.asking import (
     auto_move,
 )
 from meeple.kernel.errors import MeepleError
-from meeple.kernel.family import family_of_state, game_family, game_info, new_game
+from meeple.kernel.family import family_of, family_of_state, game_family, game_info, new_game
+from meeple.kernel.options import RULES, parse_rule_args, rules_in_force
 from meeple.kernel.position import load_position
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
@@ -281,12 +282,26 @@ def play(
             "roll (before each roll) or always (also at the end of the turn)."
         ),
     ] = TERMINAL_DEFAULT.own_turn,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rule",
+            metavar="NAME=VALUE",
+            help="Set a rule for this game (repeatable): a house rule or a rulebook reading, "
+            "such as free_parking_money=true. `meeple editions rules GAME` lists them.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal: humans and bots, every legal choice numbered."""
     console = Console(highlight=False)
     ask = _ask_settings(console, others_turns, own_turn)
     if resume is not None and from_file is not None:
         raise _fail(console, "--resume and --from do not go together: give one")
+    if resume is not None and rule:
+        raise _fail(
+            console,
+            "a saved game goes on with the rules it started with: --rule does not go with --resume",
+        )
     if resume is not None and seed is not None:
         raise _fail(
             console, "a saved game goes on with its own seed: --seed does not go with --resume"
@@ -302,11 +317,15 @@ def play(
             raise _fail(console, f"{source} holds a game of {state.game_id!r}, not {game!r}")
         if players is not None and players != state.num_players:
             raise _fail(console, f"{source} holds a {state.num_players}-player game")
-        if from_file is not None and seed is not None:
+        if from_file is not None and (seed is not None or rule):
             # The same position, its hidden future (dice, the decks' order) re-drawn from the
-            # seed, as `meeple simulate --from` draws each game's.
-            options = {**state.options, "redraw": seed}
-            state = new_game(state.game_id, state.num_players, seed, options)
+            # seed, as `meeple simulate --from` draws each game's; or the position again
+            # under the rules --rule sets (the game's options hold the position).
+            options = _with_rules(console, state.game_id, state.options, rule)
+            if seed is not None:
+                options["redraw"] = seed
+            at = state.seed if seed is None else seed
+            state = _made(console, state.game_id, state.num_players, at, options)
         save = save or resume
         family = game_family(state.game_id, state.options)
         if resume is not None:
@@ -334,7 +353,7 @@ def play(
             )
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
-        state = new_game(game, count, seed)
+        state = _made(console, game, count, seed, _with_rules(console, game, {}, rule))
         family = info.family
         console.print(f"{info.title}: {count} players, seed {seed}.")
     table = _seats(console, seats, names, state.num_players, family, state.seed, ask)
@@ -352,8 +371,36 @@ def play(
         raise typer.Exit(0) from None
 
 
+def _with_rules(
+    console: Console, game: str, options: dict[str, Any], given: list[str] | None
+) -> dict[str, Any]:
+    """``options`` with the rules ``--rule NAME=VALUE`` sets, each value parsed by its
+    option's kind; exit 2 naming a bad option and what it takes."""
+    if not given:
+        return dict(options)
+    try:
+        chosen = parse_rule_args(family_of(game, options).rule_options(game, options), given, game)
+    except ValueError as exc:
+        raise _fail(console, escape(str(exc))) from None
+    return {**options, RULES: {**(options.get(RULES) or {}), **chosen}}
+
+
+def _made(
+    console: Console, game: str, players: int, seed: int, options: dict[str, Any]
+) -> GameState:
+    """The new game, or exit 2 with the reason its options are refused (rules that do not go
+    together, as the family checks them)."""
+    try:
+        return new_game(game, players, seed, options)
+    except (MeepleError, ValueError) as exc:
+        raise _fail(console, escape(str(exc))) from None
+
+
 def _introduce(console: Console, state: GameState, table: list[Seat]) -> None:
-    """How to answer, and when each human is asked (once, at the start; 'help' says more)."""
+    """How to answer, the rules changed for this game, and when each human is asked (once, at
+    the start; 'help' and 'info' say more)."""
+    for line in rules_in_force(state):
+        console.print(f"House rule: {line}", markup=False)
     console.print(INTRO, style="dim", markup=False)
     if family_of_state(state).asking_note:
         return  # the family has no rolls nor other players' turns to act in
@@ -525,9 +572,12 @@ def _ask(
 
 
 def _info(console: Console, state: GameState) -> None:
-    """The rules in short (``GameState.rules_summary``: from the edition's rule options)."""
+    """The rules in short (``GameState.rules_summary``: from the edition's rule options, with
+    the game's own), then those changed for this game."""
     for line in state.rules_summary() or ["This game has no summary of its rules."]:
         console.print(line, markup=False)
+    for line in rules_in_force(state):
+        console.print(f"Changed for this game: {line}", markup=False)
 
 
 def _deed(console: Console, state: GameState, seat: int, text: str, names: Sequence[str]) -> None:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
+    from meeple.kernel.options import RuleOption
     from meeple.kernel.search import SearchFamily
 
 ENTRY_POINTS = "meeple.families"
@@ -146,6 +147,15 @@ class GameFamily:
         """A game as an editable file that :meth:`read_game_file` reads back (``meeple
         editions export``), or None."""
         return None
+
+    # -- rule options (meeple.kernel.options) ---------------------------------------------------
+
+    def rule_options(self, game_id: str, options: Mapping[str, Any]) -> list[RuleOption]:
+        """The rules a table may set for one game of ``game_id`` made with ``options`` (which
+        may give the edition as data), each with the edition's value as its default: what
+        ``--rule NAME=VALUE``, the lobby and ``POST /api/games`` offer, and what a game's
+        ``options["rules"]`` may hold. None by default."""
+        return []
 
     # -- bots ----------------------------------------------------------------------------------
 

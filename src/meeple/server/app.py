@@ -306,7 +306,7 @@ def create_app(
         client = request.client.host if request.client else "unknown"
         hub.check_new_game(client)
         made = await hub.create(
-            body.game, seats, body.seed, body.listed, body.turn_timer, body.position
+            body.game, seats, body.seed, body.listed, body.turn_timer, body.position, body.rules
         )
         gid = made.live.id
         return {

@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from meeple.kernel.family import family_of_state, new_game
+from meeple.kernel.options import rules_in_force
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.saves import save_data
 from meeple.server.hub import HubError
@@ -124,6 +125,10 @@ class History(BaseModel):
     steps: list[str] | None = Field(description="Monopolis: the scoring steps, in order")
     sheets: list[Sheet] | None = Field(description="Monopolis: each seat's score sheet")
     moments: list[Moment]
+    rules_changed: list[str] = Field(
+        description="The rules this game set that differ from its edition's, in words "
+        '("Free Parking money: on (normally off)"); empty when it plays by the book'
+    )
 
 
 class Replayed(BaseModel):
@@ -229,6 +234,7 @@ def history_of(rec: Record) -> dict[str, Any]:
         "worth": None,
         "steps": None,
         "sheets": None,
+        "rules_changed": rules_in_force(s),
     }
     out.update(family_of_state(s).story(s, rec.actions))
     r = s.result()

@@ -30,7 +30,8 @@ from typing import Any, NamedTuple, TypeVar
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
-from meeple.kernel.family import RULESET, game_family, game_info, new_game
+from meeple.kernel.family import RULESET, family_of, game_family, game_info, new_game
+from meeple.kernel.options import RULES, check_rules
 from meeple.kernel.position import OPTION as POSITION
 from meeple.kernel.position import from_position
 from meeple.kernel.protocol import Action, GameState, MoveOn
@@ -521,12 +522,25 @@ def rebuild(stored: StoredGame) -> LiveGame:
     )  # fmt: skip
 
 
-POSITION_OPTIONS = frozenset({"redraw", RULESET})
-"""The options a position may carry to the server: ``redraw``, and the ``ruleset`` every game
+POSITION_OPTIONS = frozenset({"redraw", RULES, RULESET})
+"""The options a position may carry to the server: ``redraw``, ``rules`` (the rule options a
+table may set, checked as a request's are: :func:`game_rules`) and the ``ruleset`` every game
 is stamped with (``meeple.kernel.family.new_game``). The server plays its own
 games as listed, so a position's other options are refused before anything reads them: an
 ``edition`` would make a game the lobby does not offer, and Monopolis's ``components`` names a
 file on the server (as a bot kind's argument would: see :meth:`Hub.create`)."""
+
+
+def game_rules(game: str, given: object, where: str) -> dict[str, Any]:
+    """``given`` (a request's or a position's ``rules``) checked against the rule options
+    ``game``'s family offers (``GameFamily.rule_options``): 422 naming the option and what it
+    takes, or the options there are. Only those: an edition's other rule options (the houses
+    in the box, the player range) make another game, which the server does not offer."""
+    known = family_of(game).rule_options(game, {})
+    try:
+        return check_rules(known, given, game)
+    except ValueError as exc:
+        raise HubError(422, f"{where}: {exc}") from None
 
 
 def opening(game: str, players: int, seed: int | None, data: dict[str, Any]) -> GameState:
@@ -568,6 +582,8 @@ def opening(game: str, players: int, seed: int | None, data: dict[str, Any]) -> 
                 f"position: the server takes no option {other[0]!r} in a position (only "
                 f"{', '.join(sorted(POSITION_OPTIONS))}): it plays its games as listed",
             )
+        if RULES in options:
+            game_rules(game, options[RULES], "position: options.rules")
     try:
         state = from_position(data, POSITION)
         # Shown once here: a position the kernel accepts but cannot show or move on from
@@ -870,13 +886,16 @@ class Hub:
         listed: bool = True,
         turn_timer: float | None = None,
         position: dict[str, Any] | None = None,
+        rules: dict[str, Any] | None = None,
     ) -> Created:
         """A new game: each person's token (``None`` for bots and open seats), the host's key,
         and the invite code when seats are open (the game then waits for the host to start).
 
         ``position`` (what a position file holds) starts the game there: see :func:`opening`.
         It is checked before anything is stored, so a refused position leaves no trace; the
-        game's options carry it, so the game replays from storage like any other."""
+        game's options carry it, so the game replays from storage like any other. ``rules``
+        sets the game's rule options (``GameFamily.rule_options``: checked here by kind, and
+        together when the game is made), carried in its options the same way."""
         try:
             info = game_info(game)
         except MeepleError as exc:
@@ -886,8 +905,17 @@ class Hub:
             raise HubError(
                 422, f"{game} is for {info.min_players} to {info.max_players} players, not {n}"
             )
+        if rules and position is not None:
+            raise HubError(
+                422,
+                "rules: a game from a position plays by the position's own rules (its "
+                "options' rules): set them there",
+            )
+        chosen = game_rules(game, rules or {}, "rules")
         placed = None if position is None else opening(game, n, seed, position)
         options: dict[str, Any] = {} if placed is None else dict(placed.options)
+        if chosen:
+            options[RULES] = chosen
         if placed is not None:
             seed = placed.seed
         most = self.limits.live_games

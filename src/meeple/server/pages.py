@@ -3,25 +3,28 @@
 The pages are static files (``static/``: HTML, CSS and JavaScript modules, no build step) that
 talk to the JSON API like any other client. Besides the game API they read:
 
-- ``GET /api/catalog``: the game ids with their titles, player ranges and bot kinds (the lobby);
+- ``GET /api/catalog``: the game ids with their titles, player ranges, bot kinds and the rule
+  options a table may set for a game (``GameFamily.rule_options``), for the lobby;
 - ``GET /api/games/{id}/board``: the printed components of a game (a Monopoly edition's squares,
-  colour groups, prices, rents and names; Monopolis' resources and player board). They never
-  change during a game, so they are sent once here and not in every WebSocket update.
+  colour groups, prices, rents and names; Monopolis' resources and player board) and the rules
+  the game changed. They never change during a game, so they are sent once here and not in
+  every WebSocket update.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from meeple.bots import bot_kinds
-from meeple.kernel.family import family_of_state, game_ids, game_info
+from meeple.kernel.family import family_of, family_of_state, game_ids, game_info
+from meeple.kernel.options import rules_in_force
 from meeple.kernel.protocol import GameState
 
 if TYPE_CHECKING:
@@ -32,6 +35,21 @@ STATIC = Path(__file__).with_name("static")
 router = APIRouter()
 
 
+class RuleOptionInfo(BaseModel):
+    """A rule a table may set for a game (meeple.kernel.options.RuleOption)."""
+
+    name: str = Field(description="The key in `POST /api/games`'s `rules`")
+    label: str
+    kind: Literal["bool", "int", "choice"]
+    default: bool | int | str = Field(description="The edition's value (its rulebook's)")
+    description: str
+    group: str = Field(description="House rules, Rulebook readings, ...")
+    choices: list[str] = Field(description="A choice's values")
+    choice_labels: list[str] = Field(description="Each choice in words, in the same order")
+    minimum: int | None = Field(description="A number's least value (null: none)")
+    maximum: int | None = Field(description="A number's greatest value (null: none)")
+
+
 class CatalogEntry(BaseModel):
     game: str
     title: str
@@ -39,6 +57,9 @@ class CatalogEntry(BaseModel):
     min_players: int
     max_players: int
     bots: list[str]
+    rules: list[RuleOptionInfo] = Field(
+        description="The rule options a game may set in `POST /api/games`'s `rules`"
+    )
 
 
 @router.get("/", include_in_schema=False)
@@ -71,6 +92,7 @@ async def catalog() -> list[dict[str, Any]]:
                 "max_players": info.max_players,
                 # Kinds that take an argument (param:FILE) are refused by POST /api/games.
                 "bots": [k for k in bot_kinds(info.family) if k != "param"],
+                "rules": [o.to_dict() for o in family_of(gid).rule_options(gid, {})],
             }
         )
     return out
@@ -90,8 +112,10 @@ async def board(
 
 
 def board_of(state: GameState) -> dict[str, Any]:
-    """The public, unchanging description of ``state``'s board (see the module docstring)."""
-    return family_of_state(state).board(state)
+    """The public, unchanging description of ``state``'s board (see the module docstring),
+    with ``rules_changed``: the rules the game set that differ from its edition's, in words
+    ("Free Parking money: on (normally off)"), for any family."""
+    return {**family_of_state(state).board(state), "rules_changed": rules_in_force(state)}
 
 
 def install(app: FastAPI) -> None:

@@ -107,6 +107,18 @@ class CreateGame(_Strict):
         description="Seconds a person may take over a decision before the standard bot plays "
         "their seat until they are back (null: no timer; the lobby sets 120 for listed games)",
     )
+    # Free-form here: the game's family lists its options and the kernel checks each value
+    # by its kind (meeple.kernel.options.check_rules), naming the option and what it takes.
+    rules: Annotated[dict[str, Any] | None, Field(max_length=64)] = Field(
+        default=None,
+        description="Rule options for this game, NAME: VALUE (a house rule or a rulebook "
+        "reading: `GET /api/catalog` lists each game's with its kind, values and the "
+        "edition's value, the default). An unknown name, a value the option does not take "
+        "or options that do not go together are refused with 422 and the reason; the game's "
+        "options keep them, so its save file and history show them. A game from a position "
+        "takes the position's own (its options' `rules`)",
+        examples=[{"free_parking_money": True, "auctions": False}],
+    )
     # Free-form here: the kernel checks it (meeple.kernel.position.from_position) and names
     # every problem, which a schema could not; the body limit bounds its size.
     position: dict[str, Any] | None = Field(
@@ -115,7 +127,8 @@ class CreateGame(_Strict):
         "--out`, meeple.kernel.position.position_data): format, version, game, players, seed, "
         "options and position. Its game, players and seed make the game, as `meeple play "
         "--from` does: `game` and the number of seats must agree with them, and `seed` must "
-        "be left out or agree. Options: `redraw` only. An inconsistent position is refused "
+        "be left out or agree. Options: `redraw`, and `rules` (the game's rule options, "
+        "checked as the request's `rules` are). An inconsistent position is refused "
         "with 422 and every reason",
     )
 

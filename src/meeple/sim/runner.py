@@ -182,6 +182,8 @@ def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict
         "bots": list(cfg.bots),
         "rotate_seats": cfg.rotate_seats,
         "max_turns": cfg.max_turns,
+        # The rule options set for these games over the edition's (``--rule``): name: value.
+        "rules": dict(cfg.options.get("rules") or {}),
         "results": {
             "wins_by_seat": [round(w, 6) for w in wins],
             "wins_by_bot": {k: round(v, 6) for k, v in sorted(by_bot.items())},

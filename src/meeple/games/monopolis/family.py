@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
+    from meeple.kernel.options import RuleOption
 
 
 def _m(state: GameState) -> MonopolisState:
@@ -100,6 +101,12 @@ class MonopolisFamily(GameFamily):
 
         check_options(dict(options))
         return components_at(str(options.get("components", "")))
+
+    def rule_options(self, game_id: str, options: Mapping[str, Any]) -> list[RuleOption]:
+        """None: the rulebook leaves no reading open that meeple made an option of (the last
+        column's points are decided, docs/MONOPOLIS.md D16), and its printed components are
+        the components file's (``meeple editions export monopolis``), not a table's choice."""
+        return []
 
     def position(self, state: GameState) -> dict[str, Any]:
         from meeple.games.monopolis.position import position_of

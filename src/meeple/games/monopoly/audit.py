@@ -90,11 +90,15 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     ed, r = s.ed, s.rules
     cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
     start = r.starting_cash * s.n
-    if sum(cash) != start + s.bank_out - s.bank_in:
+    # The Free Parking pot holds players' money, not the bank's (rules/money.fines_to).
+    if sum(cash) + s.pot != start + s.bank_out - s.bank_in:
         bad.append(
-            f"money: players hold {sum(cash)}, expected "
+            f"money: players hold {sum(cash)} and the pot {s.pot}, expected "
             f"{start} + {s.bank_out} paid out - {s.bank_in} taken in"
         )
+    if s.pot < 0 or (s.pot and not r.free_parking_money):
+        rule = "on" if r.free_parking_money else "off"
+        bad.append(f"the Free Parking pot holds {s.pot} (house rule free_parking_money {rule})")
     if min(cash) < 0:
         bad.append(f"negative cash: {cash}")
     if not all(alive) and any(c for p, c in enumerate(cash) if not alive[p]):

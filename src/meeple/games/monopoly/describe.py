@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.frames import BANK, HOTEL, HOUSE
+from meeple.games.monopoly.frames import BANK, HOTEL, HOUSE, POT
 from meeple.kernel.protocol import Action, Event
 
 if TYPE_CHECKING:
@@ -13,7 +13,9 @@ if TYPE_CHECKING:
 
 
 def _seat(p: int) -> str:
-    return "the bank" if p == BANK else f"Player {p + 1}"
+    if p == BANK:
+        return "the bank"
+    return "the Free Parking pot" if p == POT else f"Player {p + 1}"
 
 
 def _money(s: MonopolyState, amount: int) -> str:
@@ -59,7 +61,8 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "jailed":
         return f"{_seat(d['player'])} goes to {s.ed.names.jail}."
     if k == "fine_paid":
-        return f"{_seat(d['player'])} pays {m(d['amount'])} to leave {s.ed.names.jail}."
+        into = " into the Free Parking pot" if s.rules.free_parking_money else ""
+        return f"{_seat(d['player'])} pays {m(d['amount'])}{into} to leave {s.ed.names.jail}."
     if k == "card_used":
         card = f"{_jail_card(s, d['card'])} {s.ed.names.jail_card} card"
         return f"{_seat(d['player'])} uses a {card}."
@@ -74,6 +77,8 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "card":
         deck = s.ed.decks[d["deck"]].name
         return f"{_seat(d['player'])} draws {deck}: {d['text']}."
+    if k == "free_parking_pot":
+        return f"{_seat(d['player'])} takes the Free Parking pot: {m(d['amount'])}."
     if k == "paid":
         return f"{_seat(d['payer'])} pays {m(d['amount'])} to {_seat(d['payee'])}."
     if k == "debt":

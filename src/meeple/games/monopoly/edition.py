@@ -138,6 +138,14 @@ class RulesModel(_Strict):
         False,
         description=("Rent is owed only if the owner claims it before the next player rolls."),
     )
+    free_parking_money: bool = Field(
+        False,
+        description=(
+            "House rule: taxes, fines and card payments to the bank go into a pot on Free "
+            "Parking, which the next player to land there takes (the Frozen II rulebook's Top "
+            'Tips advise against it: "Never put cash in the center of the board").'
+        ),
+    )
     utility_rent_dice: Literal["move", "fresh", "one_die"] = Field(
         "move",
         description=(

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from meeple.games.monopoly.tables import Edition
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
+    from meeple.kernel.options import RuleOption
     from meeple.kernel.search import SearchFamily
 
 
@@ -105,6 +106,13 @@ class MonopolyFamily(GameFamily):
         from meeple.games.monopoly.edition_text import export_toml
 
         return export_toml(self._edition(game_id, options))
+
+    def rule_options(self, game_id: str, options: Mapping[str, Any]) -> list[RuleOption]:
+        """The house rules and rulebook readings a table may set for one game
+        (``house_rules.PER_GAME``), with the edition's values as defaults."""
+        from meeple.games.monopoly.house_rules import rule_options
+
+        return rule_options(self._edition(game_id, options))
 
     def _edition(self, game_id: str, options: Mapping[str, Any], source: str = "") -> Edition:
         from meeple.games.monopoly.edition import builtin_edition, parse_edition

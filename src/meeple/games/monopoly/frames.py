@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from meeple.kernel.protocol import Action
 
 BANK: Final = -1
+# The Free Parking pot (rule option ``free_parking_money``): a creditor like the bank, whose
+# money waits on Free Parking for the next player to land there (rules/money.py).
+POT: Final = -2
 
 # Kinds of thing sold at auction.
 DEED: Final = 0

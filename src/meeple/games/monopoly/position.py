@@ -140,6 +140,8 @@ def problems(s: MonopolyState) -> list[str]:
             f"the bank has {s.hotels} hotels and {hotels} are on the board: "
             f"{r.hotels} in all, not {hotels + s.hotels}"
         )
+    if s.pot < 0:
+        out.append(f"the Free Parking pot holds {s.pot}: it cannot be negative")
     for j, h in enumerate(s.card_holder):
         card = _jail_card_id(s, j)
         if not -1 <= h < n:

@@ -539,6 +539,11 @@ def rules_lines(ed: Edition) -> list[str]:
         )
     if r.rent_claim_required:
         lines.append("Rent must be claimed before the next roll, or it is lost.")
+    if r.free_parking_money:
+        lines.append(
+            "Free Parking money: taxes, fines and card payments to the bank go into a pot on "
+            "Free Parking; whoever lands there takes it."
+        )
     if r.max_properties_per_player is not None:
         lines.append(f"Each player may own at most {r.max_properties_per_player} deeds.")
     insolvency = {

@@ -50,6 +50,8 @@ def snapshot(s: MonopolyState) -> dict[str, Any]:
     snap = _snapshot(s)
     if s.dice_script:  # only then, so the save files of other games stay as they were
         snap["dice_script"] = list(s.dice_script)
+    if s.rules.free_parking_money:  # the same: only games with the house rule have a pot
+        snap["pot"] = s.pot
     return snap
 
 
@@ -127,6 +129,7 @@ def restore(s: MonopolyState, snap: dict[str, Any]) -> None:
     s.over, s.end_reason = bool(snap["over"]), str(snap["end_reason"])
     s.bank_in, s.bank_out = int(snap["bank_in"]), int(snap["bank_out"])
     s.snowflake = int(snap["snowflake"])
+    s.pot = int(snap.get("pot", 0))
     s.bankrupt_seat = int(snap["bankrupt_seat"])
     s.dice_script = [int(x) for x in snap.get("dice_script", [])]
     s.invalidate()
@@ -158,7 +161,7 @@ def copy_to(src: MonopolyState, c: MonopolyState) -> None:
     c.claims[:] = [list(x) for x in src.claims]
     c.eliminated[:] = src.eliminated
     c.over, c.end_reason = src.over, src.end_reason
-    c.bank_in, c.bank_out = src.bank_in, src.bank_out
+    c.bank_in, c.bank_out, c.pot = src.bank_in, src.bank_out, src.pot
     c.snowflake, c.bankrupt_seat = src.snowflake, src.bankrupt_seat
     c._history, c._hlen = src._history, src._hlen  # shared: see _record
     c._events = None

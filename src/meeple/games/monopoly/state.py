@@ -135,6 +135,9 @@ class MonopolyState(GameState):
         self.end_reason = ""
         self.bank_in = 0
         self.bank_out = 0
+        # Money waiting on Free Parking (house rule free_parking_money): the players' money,
+        # not the bank's, so money is conserved as cash + pot = start + bank out - bank in.
+        self.pot = 0
         self.snowflake = -1  # the square the snowflake token is on (Frozen II), or -1
         self.bankrupt_seat = -1  # who went bankrupt when a bankruptcy ends the game
         # The actions so far: a list a clone shares until one of them appends (_record), so a

@@ -102,6 +102,7 @@ class Rules:
     mortgage_interest_percent: int
     building_sell_percent: int
     rent_claim_required: bool
+    free_parking_money: bool
     utility_rent_dice: str
     max_trade_offers_per_window: int
     max_counter_offers: int

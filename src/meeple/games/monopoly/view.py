@@ -53,6 +53,8 @@ def views(s: MonopolyState, seats: Sequence[int | None]) -> list[dict[str, Any]]
         for sq in range(ed.size)
     ]
     bank = {"houses": s.houses, "hotels": s.hotels}
+    if s.rules.free_parking_money:  # the money waiting on Free Parking (a house rule)
+        bank["pot"] = s.pot
     decks = [
         {"id": d.id, "name": d.name, "cards_left": len(s.decks[i])} for i, d in enumerate(ed.decks)
     ]

@@ -340,6 +340,11 @@ function verify(h) {
     ". ", el("a", { href: `/api/games/${encodeURIComponent(G.id)}/save`, download: file, id: "save-link" }, "Download the game"),
     " (the seed and every move) and run ", el("code", {}, `meeple replay ${file}`),
     ": it plays the game again from the seed and prints each move and the winner."));
+  const changed = h.rules_changed || [];
+  if (changed.length) {
+    wrap.append(el("p", { class: "small", id: "rules-changed" }, "Played with these rules changed (the file keeps them): ",
+      changed.join("; "), "."));
+  }
   return wrap;
 }
 

@@ -13,6 +13,9 @@ const MINE_LIMIT = 20;
 
 let catalog = [];
 let seats = [];
+// The rule options the maker changed (name -> value), only those that differ from the chosen
+// edition's value; sent as POST /api/games `rules` (GET /api/catalog lists each game's).
+let ruleChoices = {};
 
 function current() {
   return catalog.find((g) => g.game === $("game").value) || catalog[0];
@@ -70,12 +73,78 @@ function renderSeats() {
   $("game-info").textContent = `${g.title}: ${g.min_players} to ${g.max_players} players.`;
 }
 
+// ---------------------------------------------------------------- house rules
+
+const ruleValue = (o) => (o.name in ruleChoices ? ruleChoices[o.name] : o.default);
+
+function chooseRule(o, value) {
+  if (value === o.default) delete ruleChoices[o.name];
+  else ruleChoices[o.name] = value;
+  showRuleState();
+}
+
+function showRuleState() {
+  const g = current();
+  const changed = (g.rules || []).filter((o) => o.name in ruleChoices);
+  $("rules-state").textContent = changed.length ? `${changed.length} changed: ${changed.map((o) => o.label).join(", ")}` : "as the rulebook says";
+  $("rules-reset").disabled = changed.length === 0;
+}
+
+function ruleControl(o) {
+  const id = `rule-${o.name}`;
+  const help = el("div", { class: "muted small rule-help", id: `${id}-help` }, o.description);
+  if (o.kind === "bool") {
+    const box = el("input", { type: "checkbox", id, checked: ruleValue(o), "aria-describedby": `${id}-help`, dataset: { rule: o.name } });
+    box.addEventListener("change", () => chooseRule(o, box.checked));
+    return el("div", { class: "rule" }, el("label", { class: "check", for: id }, box, o.label), help);
+  }
+  if (o.kind === "choice") {
+    const pick = el("select", { id, "aria-describedby": `${id}-help`, dataset: { rule: o.name } },
+      o.choices.map((c, k) => el("option", { value: c }, o.choice_labels[k] || c)));
+    pick.value = ruleValue(o);
+    pick.addEventListener("change", () => chooseRule(o, pick.value));
+    return el("div", { class: "rule" }, el("label", { for: id }, o.label), pick, help);
+  }
+  // A whole number: the browser holds the form back while it is out of range (min/max).
+  const input = el("input", {
+    type: "number", id, step: 1, min: o.minimum, max: o.maximum, value: ruleValue(o), required: true,
+    inputmode: "numeric", "aria-describedby": `${id}-help`, dataset: { rule: o.name },
+  });
+  input.addEventListener("input", () => {
+    if (input.value.trim() !== "" && Number.isInteger(Number(input.value))) chooseRule(o, Number(input.value));
+  });
+  return el("div", { class: "rule" }, el("label", { for: id }, o.label), input, help);
+}
+
+// The chosen game's rule options, grouped ("House rules", "Rulebook readings"), each at the
+// value the maker chose or else the edition's; a game without any hides the section.
+function renderRules() {
+  const g = current();
+  const options = g.rules || [];
+  const offered = new Set(options.map((o) => o.name));
+  // A choice carries over to another edition that offers the option (then it may equal that
+  // edition's own value: dropped, so only real changes are sent).
+  for (const name of Object.keys(ruleChoices)) {
+    const o = options.find((x) => x.name === name);
+    if (!offered.has(name) || ruleChoices[name] === o.default) delete ruleChoices[name];
+  }
+  $("house-rules").hidden = options.length === 0;
+  const box = $("rule-options");
+  box.textContent = "";
+  for (const group of [...new Set(options.map((o) => o.group))]) {
+    box.append(el("fieldset", { class: "rule-group" }, el("legend", {}, group),
+      options.filter((o) => o.group === group).map(ruleControl)));
+  }
+  showRuleState();
+}
+
 function adaptSeats() {
   const g = current();
   seats = seats.map((s) => (s.type === "bot" && !g.bots.includes(s.bot) ? { ...s, bot: g.bots[0] } : s));
   while (seats.length < Math.min(4, g.max_players)) seats.push(defaultSeat(seats.length));
   while (seats.length > g.max_players) seats.pop();
   renderSeats();
+  renderRules();
 }
 
 function seatBody(s, i) {
@@ -92,6 +161,7 @@ async function create(ev) {
   if ($("timer").value) body.turn_timer = Number($("timer").value);
   const seed = $("seed").value.trim();
   if (seed !== "" && !$("seed").disabled) body.seed = Number(seed);
+  if (Object.keys(ruleChoices).length) body.rules = { ...ruleChoices };
   $("create").disabled = true;
   try {
     const made = await api("/api/games", { method: "POST", body });
@@ -223,6 +293,7 @@ async function main() {
   }
   select.addEventListener("change", adaptSeats);
   $("add-seat").addEventListener("click", () => { seats.push(defaultSeat(seats.length)); renderSeats(); });
+  $("rules-reset").addEventListener("click", () => { ruleChoices = {}; renderRules(); });
   $("create-form").addEventListener("submit", create);
   // A listed game gets a turn timer unless the maker says otherwise; a private one none.
   $("listed").addEventListener("change", () => { $("timer").value = $("listed").checked ? "120" : ""; });

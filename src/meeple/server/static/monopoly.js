@@ -643,11 +643,18 @@ function drawCentre() {
   // Decks and the bank
   const bs = fs(16), ns = fs(14), cs = fs(12);
   const bankY = SIZE - C - 30;
+  const bankWords = [];
   if (G.board.rules.buildings) {
     const names = G.board.names;
-    c.append(svg("text", { x: mid, y: bankY, "text-anchor": "middle", "font-size": bs, fill: "#3a4540" },
-      fitLines(`Bank: ${plural(v.bank.houses, names.house)} · ${plural(v.bank.hotels, names.hotel)}`, inner - 30, 1, bs)[0]));
+    bankWords.push(`Bank: ${plural(v.bank.houses, names.house)} · ${plural(v.bank.hotels, names.hotel)}`);
   }
+  // The house rule free_parking_money: the money waiting on Free Parking.
+  if (v.bank.pot !== undefined) bankWords.push(`Free Parking pot: ${money(v.bank.pot)}`);
+  bankWords.forEach((words, k) => {
+    const y = bankY - (bankWords.length - 1 - k) * bs * 1.35;
+    c.append(svg("text", { x: mid, y, "text-anchor": "middle", "font-size": bs, fill: "#3a4540", class: "bank-line" },
+      fitLines(words, inner - 30, 1, bs)[0]));
+  });
   const decks = v.decks;
   const gap = 24;
   const widest = Math.max(...decks.map((d) => Math.max(...d.name.split(/\s+/).map((word) => textWidth(word, ns, 600)))));
@@ -655,7 +662,7 @@ function drawCentre() {
   const deckLines = decks.map((d) => fitLines(d.name, dw - 14, 2, ns, 600));
   const dh = 16 + Math.max(...deckLines.map((l) => l.length)) * ns * 1.12 + cs + 14;
   const total = decks.length * dw + (decks.length - 1) * gap;
-  const deckY = bankY - bs - 28 - dh;
+  const deckY = bankY - Math.max(1, bankWords.length) * bs * 1.35 - 22 - dh;
   decks.forEach((d, k) => {
     const x = mid - total / 2 + k * (dw + gap);
     c.append(svg("rect", { x, y: deckY, width: dw, height: dh, rx: 10, fill: k % 2 ? "#fde2c4" : "#fff3b0", stroke: "#2b3a33", "stroke-width": 1.5, transform: `rotate(${k % 2 ? 4 : -4} ${x + dw / 2} ${deckY + dh / 2})` }));
@@ -792,7 +799,7 @@ function frameText() {
         return `Auction of ${what}: ${who(dec)} to bid.`;
       }
       case "debt":
-        return `${Who(f.debtor)} owe${f.debtor === me ? "" : "s"} ${money(f.amount)} to ${f.creditor < 0 ? "the bank" : who(f.creditor)} and must raise the money.`;
+        return `${Who(f.debtor)} owe${f.debtor === me ? "" : "s"} ${money(f.amount)} to ${f.creditor === -2 ? "the Free Parking pot" : f.creditor < 0 ? "the bank" : who(f.creditor)} and must raise the money.`;
       case "trade":
         if (!f.responding) return `${Who(f.proposer)} ${f.proposer === me ? "are" : "is"} drafting an offer to ${who(f.target)}.`;
         return `${Who(f.proposer)} made an offer to ${who(f.target)}.`;

@@ -598,6 +598,11 @@ async function main() {
   renderer.setup(game, { board: $("board"), controls: $("controls"), players: $("players") });
   $("game").hidden = false;
   for (const line of game.board.rules_summary || []) $("rules-list").append(el("li", {}, line));
+  // The rules this game set that differ from its edition's (POST /api/games `rules`), shown
+  // open: the summary above already reads them, but a player should not have to look.
+  const changed = game.board.rules_changed || [];
+  for (const line of changed) $("house-rules-list").append(el("li", {}, line));
+  $("house-rules").hidden = changed.length === 0;
   $("chat-form").hidden = game.seat === null;
   $("sound").hidden = game.seat === null;
   showSound();

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.frames import BANK, DEED, Frame
+from meeple.games.monopoly.frames import DEED, POT, Frame
 from meeple.games.monopoly.rules import (
     anytime,
     auction,
@@ -39,8 +39,8 @@ class DebtFrame(Frame):
     """A debt the debtor cannot pay from cash: raise money (sell, mortgage, trade) or, if that
     cannot work, go bankrupt. Paid as soon as the cash is there (:func:`settle`).
 
-    ``creditor`` is a seat or BANK. ``then_move`` > 0 moves the debtor that many squares once
-    paid (the third failed jail roll: pay the fine, then move).
+    ``creditor`` is a seat, BANK or the Free Parking POT. ``then_move`` > 0 moves the debtor
+    that many squares once paid (the third failed jail roll: pay the fine, then move).
     """
 
     __slots__ = ("amount", "creditor", "debtor", "then_move")
@@ -133,8 +133,11 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
     if s._events is not None:
         s.event("bankrupt", player=p, creditor=c, cash=cash)
     eliminate(s, p)
-    if c == BANK:
-        s.bank_in += cash
+    if c < 0:  # the bank, or the Free Parking pot (the deeds go to the bank all the same)
+        if c == POT:
+            s.pot += cash
+        else:
+            s.bank_in += cash
         for j, holder in enumerate(s.card_holder):
             if holder == p:
                 jail.return_card(s, j)

@@ -79,7 +79,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
     elif op == OP_BANK_PAYS:
         money.bank_pays(s, p, a)
     elif op == OP_PAY_BANK:
-        money.charge(s, p, BANK, a)
+        money.charge(s, p, money.fines_to(s), a)
     elif op == OP_REPAIRS:
         houses = hotels = 0
         for sq in s.ed.properties:
@@ -89,7 +89,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
                     hotels += 1
                 else:
                     houses += lvl
-        money.charge(s, p, BANK, houses * a + hotels * b)
+        money.charge(s, p, money.fines_to(s), houses * a + hotels * b)
     elif op == OP_SNOWFLAKE:
         snowflake.offer(s, p)
     elif op == OP_PAY_EACH_PLAYER:

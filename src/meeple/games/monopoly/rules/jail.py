@@ -56,7 +56,7 @@ def leave(s: MonopolyState, p: int) -> None:
 
 def pay_fine(s: MonopolyState, p: int) -> None:
     """Pay the fine before rolling, then roll and move as normal (doubles roll again)."""
-    money.pay_bank(s, p, s.rules.jail_fine)
+    money.transfer(s, p, money.fines_to(s), s.rules.jail_fine)
     leave(s, p)
     s.phase = s.PRE_ROLL
     if s._events is not None:
@@ -101,6 +101,6 @@ def roll_in_jail(s: MonopolyState, p: int) -> None:
     leave(s, p)
     if s._events is not None:
         s.event("jail_third_miss", player=p, amount=s.rules.jail_fine)
-    if money.charge(s, p, BANK, s.rules.jail_fine, then_move=total):
+    if money.charge(s, p, money.fines_to(s), s.rules.jail_fine, then_move=total):
         movement.advance(s, p, total)
         landing.land(s, p)

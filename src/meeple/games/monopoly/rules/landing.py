@@ -3,7 +3,9 @@
 Friends rules B, "Where did you land": an unowned property (buy or auction, :mod:`.buying`), a
 property owned by another player (rent, :mod:`.rent`; none if mortgaged), Apartment 19/20
 (a card, :mod:`.cards`), the taxes ("pay the Bank the amount shown"), Go to Jail, Just Visiting
-and Free Parking ("Nothing bad (or good) happens"), your own property (nothing).
+and Free Parking ("Nothing bad (or good) happens"), your own property (nothing). With the house
+rule ``free_parking_money`` the taxes go into a pot that Free Parking pays out
+(:func:`.money.take_pot`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,15 @@ from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK
 from meeple.games.monopoly.rules import buying, cards, jail, money, movement, rent, snowflake
-from meeple.games.monopoly.tables import CARD, ELEMENT, GO_TO_JAIL, SNOWFLAKE, TAX, UTILITY
+from meeple.games.monopoly.tables import (
+    CARD,
+    ELEMENT,
+    FREE_PARKING,
+    GO_TO_JAIL,
+    SNOWFLAKE,
+    TAX,
+    UTILITY,
+)
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -41,7 +51,7 @@ def land(s: MonopolyState, p: int) -> None:
     if kind == TAX:
         if s._events is not None:
             s.event("tax", player=p, square=sq, amount=ed.tax[sq])
-        money.charge(s, p, BANK, ed.tax[sq])
+        money.charge(s, p, money.fines_to(s), ed.tax[sq])
     elif kind == CARD:
         cards.draw(s, p, ed.deck_of[sq])
     elif kind == GO_TO_JAIL:
@@ -55,6 +65,8 @@ def land(s: MonopolyState, p: int) -> None:
         movement.advance(s, p, (target - sq) % ed.size)
     elif kind == SNOWFLAKE:
         snowflake.offer(s, p)
+    elif kind == FREE_PARKING and s.pot:
+        money.take_pot(s, p)
 
 
 def unowned(s: MonopolyState, p: int, sq: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.frames import BANK
+from meeple.games.monopoly.frames import BANK, POT
 from meeple.games.monopoly.rules import bankruptcy, turns
 
 if TYPE_CHECKING:
@@ -31,12 +31,35 @@ def pay_bank(s: MonopolyState, p: int, amount: int) -> None:
 
 
 def transfer(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
-    """``payer`` pays ``payee`` (a seat or BANK) from cash they have."""
+    """``payer`` pays ``payee`` (a seat, BANK or the Free Parking POT) from cash they have."""
     s.cash[payer] = s.cash[payer] - amount
     if payee == BANK:
         s.bank_in += amount
+    elif payee == POT:
+        s.pot += amount
     else:
         s.cash[payee] = s.cash[payee] + amount
+
+
+def fines_to(s: MonopolyState) -> int:
+    """Who takes a tax, a fine or a card's payment to the bank: the bank, or with the house
+    rule ``free_parking_money`` the pot on Free Parking. The Frozen II rulebook's Top Tips name
+    the house rule to advise against it: "Never put cash in the center of the board; you don't
+    get a bonus for landing on Free Parking!" (docs/RULES.md, "Free Parking money"). Buying,
+    building, auctions and mortgage interest always pay the bank."""
+    return POT if s.rules.free_parking_money else BANK
+
+
+def take_pot(s: MonopolyState, p: int) -> None:
+    """``p`` landed on Free Parking: they take whatever the pot holds (house rule
+    ``free_parking_money``; an empty pot gives nothing)."""
+    amount = s.pot
+    if amount <= 0:
+        return
+    s.pot = 0
+    s.cash[p] = s.cash[p] + amount
+    if s._events is not None:
+        s.event("free_parking_pot", player=p, amount=amount)
 
 
 def pay_now(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
