@@ -492,7 +492,7 @@ def test_replay_of_a_game_by_the_book_lists_no_changed_rules(tmp_path: Path) -> 
         ("free_parking_money=maybe", "rule free_parking_money takes true or false, not 'maybe'"),
         ("starting_cash=-1", "rule starting_cash takes a whole number from 0 to 1000000"),
         ("utility_rent_dice=dice", "rule utility_rent_dice takes one of move, fresh, one_die"),
-        ("houses=40", "classic has no rule option 'houses'; its options: free_parking_money"),
+        ("houses=40", "classic has no rule option 'houses'; its options: start_player"),
         ("auctions", "--rule takes NAME=VALUE"),
     ],
 )
@@ -540,7 +540,10 @@ def test_play_rule_sets_the_games_rules_and_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "House rule: Starting money: 20 (normally 15)" in result.stdout
     assert "Game over" in result.stdout
-    assert json.loads(save.read_text())["options"] == {"rules": {"starting_cash": 20}}
+    assert json.loads(save.read_text())["options"] == {
+        "rules": {"starting_cash": 20},
+        "ruleset": 2,
+    }
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ def test_classic_offers_the_house_rules_and_readings_with_its_values() -> None:
     classic's value as the default; structural options (players, components) are not in it."""
     got = options_of("classic")
     assert list(got) == [
+        "start_player",
         "free_parking_money",
         "rent_claim_required",
         "auctions",
@@ -45,6 +46,9 @@ def test_classic_offers_the_house_rules_and_readings_with_its_values() -> None:
     assert dice.kind == "choice" and dice.choices == ("move", "fresh", "one_die")
     assert dice.default == "move" and len(dice.choice_labels) == 3
     assert {o.group for o in got.values()} == {"House rules", "Rulebook readings"}
+    start = got["start_player"]
+    assert start.choices == ("roll_off", "random", "first_seat") and start.default == "roll_off"
+    assert options_of("my-first-monopoly-1")["start_player"].default == "random"
     assert not {"min_players", "houses", "dice", "buildings", "trading"} & set(got)
 
 
@@ -58,7 +62,12 @@ def test_an_option_is_offered_only_where_it_means_something() -> None:
     """My First Monopoly: one die (no doubles), no utilities, no mortgages, every deed must be
     bought (no auctions), Time Out instead of jail; Frozen II has no utilities."""
     kids = options_of("my-first-monopoly-2")
-    assert set(kids) == {"free_parking_money", "rent_claim_required", "starting_cash"}
+    assert set(kids) == {
+        "start_player",
+        "free_parking_money",
+        "rent_claim_required",
+        "starting_cash",
+    }
     assert "utility_rent_dice" not in options_of("frozen-ii")
 
 
@@ -97,7 +106,7 @@ def test_command_line_values_are_parsed_by_kind() -> None:
         ("starting_cash=lots", "rule starting_cash takes a whole number from 0 to 1000000"),
         ("starting_cash=-5", "rule starting_cash takes a whole number from 0 to 1000000"),
         ("utility_rent_dice=two", "rule utility_rent_dice takes one of move, fresh, one_die"),
-        ("houses=12", "classic has no rule option 'houses'; its options: free_parking_money"),
+        ("houses=12", "classic has no rule option 'houses'; its options: start_player"),
         ("auctions", "--rule takes NAME=VALUE"),
     ],
 )

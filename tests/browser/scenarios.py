@@ -60,10 +60,15 @@ def _bots(game: str, players: int, seed: int) -> list[Any]:
     ]
 
 
-def first_roll_lands_on_a_deed(game: str, players: int, seeds: range = range(1000)) -> int:
-    """A seed whose first action (the human rolls) leaves the human a deed to buy."""
+def first_roll_lands_on_a_deed(
+    game: str, players: int, seeds: range = range(1000), options: dict[str, Any] | None = None
+) -> int:
+    """A seed whose first action (the human rolls) leaves the human a deed to buy (the game
+    made with ``options``, as the server makes it)."""
     for seed in seeds:
-        s = new_game(game, players, seed)
+        s = new_game(game, players, seed, options)
+        if s.current_player() != HUMAN:
+            continue  # (the roll-off chose someone else to start)
         s.apply(Action.parse("roll"))
         legal = [str(a) for a in s.legal_actions()]
         if s.current_player() == HUMAN and "buy" in legal and "decline" in legal:

@@ -50,7 +50,16 @@ def admin(monkeypatch: pytest.MonkeyPatch, db_url: str) -> Iterator[TestClient]:
 
 
 def make(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    r = client.post("/api/games", json={"game": "classic", "seats": seats, "seed": 5, **extra})
+    r = client.post(
+        "/api/games",
+        json={
+            "game": "classic",
+            "seats": seats,
+            "seed": 5,
+            "rules": {"start_player": "first_seat"},
+            **extra,
+        },
+    )
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data

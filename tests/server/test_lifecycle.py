@@ -23,7 +23,15 @@ QUIET = Lifecycle(sweep_every=0)  # no sweeper: the tests sweep when they choose
 
 
 def make(client: TestClient, seats: Any = None, seed: int = 5) -> str:
-    r = client.post("/api/games", json={"game": "classic", "seats": seats or BOTS, "seed": seed})
+    r = client.post(
+        "/api/games",
+        json={
+            "game": "classic",
+            "seats": seats or BOTS,
+            "seed": seed,
+            "rules": {"start_player": "first_seat"},
+        },
+    )
     assert r.status_code == 201, r.text
     gid: str = r.json()["id"]
     return gid
@@ -86,7 +94,15 @@ def test_idle_games_expire_and_old_records_are_purged(db_url: str) -> None:
     life = Lifecycle(sweep_every=0, expire_after=0.0, purge_after=None)
     with TestClient(create_app(db_url, 0.0, lifecycle=life, allowed_hosts=TEST_HOSTS)) as client:
         human = [{"type": "human", "name": "Ann"}, *BOTS]
-        r = client.post("/api/games", json={"game": "classic", "seats": human, "seed": 3})
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "classic",
+                "seats": human,
+                "seed": 3,
+                "rules": {"start_player": "first_seat"},
+            },
+        )
         gid, ann = r.json()["id"], r.json()["seats"][0]["token"]
         time.sleep(0.05)
         sweep(client)
@@ -108,7 +124,15 @@ def test_loaded_games_are_let_go_and_load_again(db_url: str) -> None:
     life = Lifecycle(sweep_every=0, unload_after=0.0)
     with TestClient(create_app(db_url, 0.0, lifecycle=life, allowed_hosts=TEST_HOSTS)) as client:
         human = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
-        r = client.post("/api/games", json={"game": "classic", "seats": human, "seed": 3})
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "classic",
+                "seats": human,
+                "seed": 3,
+                "rules": {"start_player": "first_seat"},
+            },
+        )
         gid, ann = r.json()["id"], r.json()["seats"][0]["token"]
         client.post(
             f"/api/games/{gid}/actions", json={"token": ann, "state_id": 0, "action": "roll"}
@@ -140,7 +164,15 @@ def test_a_purged_game_is_not_served_from_memory(db_url: str) -> None:
     life = Lifecycle(sweep_every=0, expire_after=None, purge_after=0.0)
     with TestClient(create_app(db_url, 0.0, lifecycle=life, allowed_hosts=TEST_HOSTS)) as client:
         seats = [{"type": "human", "name": "Ann"}, *BOTS]
-        made = client.post("/api/games", json={"game": "classic", "seats": seats, "seed": 3}).json()
+        made = client.post(
+            "/api/games",
+            json={
+                "game": "classic",
+                "seats": seats,
+                "seed": 3,
+                "rules": {"start_player": "first_seat"},
+            },
+        ).json()
         gid = made["id"]
         r = client.post(f"/api/games/{gid}/cancel", json={"host_token": made["host_token"]})
         assert r.json()["status"] == "cancelled"

@@ -24,7 +24,7 @@ def log(client: TestClient, gid: str, **params: Any) -> dict[str, Any]:
 
 def engine_log(client: TestClient, gid: str, upto: int) -> list[tuple[int, list[str]]]:
     storage: Storage = client.app.state.hub.storage  # type: ignore[attr-defined]
-    s = engine_game("classic", 3, 5)
+    s = engine_game("classic", 3, 5, {"rules": {"start_player": "first_seat"}})
     out = []
     for i, text in enumerate(storage.actions(gid)[:upto]):
         events = [s.describe(e) for e in s.apply(Action.parse(text))]
@@ -40,15 +40,18 @@ def test_the_log_covers_every_move_and_pages_back(client: TestClient) -> None:
     whole = log(client, gid, limit=1000)
     n = whole["state_id"]
     assert whole["first"] == 1 and n >= 60
-    assert [(e["state_id"], e["events"]) for e in whole["entries"]] == engine_log(client, gid, n)
-    assert "rolls" in whole["entries"][0]["events"][0]  # from the very first move
+    # Who starts comes first (entry 0, the setup), then every move from the very first.
+    setup, *moves = whole["entries"]
+    assert setup == {"state_id": 0, "events": ["Player 1 starts."]}
+    assert [(e["state_id"], e["events"]) for e in moves] == engine_log(client, gid, n)
+    assert "rolls" in moves[0]["events"][0]
 
     page = log(client, gid, before=41, limit=20)  # positions 21..40
     assert page["first"] == 21
     assert [e["state_id"] for e in page["entries"]] == [
         e["state_id"] for e in whole["entries"] if 21 <= e["state_id"] <= 40
     ]
-    assert log(client, gid, before=1)["entries"] == []
+    assert log(client, gid, before=1)["entries"] == [setup]  # before the first move: the setup
     for bad in ({"limit": 0}, {"limit": 5000}, {"before": 0}, {"before": "x"}):
         assert client.get(f"/api/games/{gid}/log", params=bad).status_code == 422
     assert client.get("/api/games/nope/log").status_code == 404
@@ -58,4 +61,6 @@ def test_the_log_covers_every_move_and_pages_back(client: TestClient) -> None:
     later = log(client, gid, limit=1000)
     assert later["entries"][: len(whole["entries"])] == whole["entries"]
     m = later["state_id"]
-    assert [(e["state_id"], e["events"]) for e in later["entries"]] == engine_log(client, gid, m)
+    assert [(e["state_id"], e["events"]) for e in later["entries"][1:]] == engine_log(
+        client, gid, m
+    )

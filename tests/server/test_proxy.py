@@ -14,10 +14,11 @@ from tests.browser.scenarios import first_roll_lands_on_a_deed
 from tests.server.conftest import new_game, wait_for
 
 BOTS = [{"type": "bot", "bot": "standard"} for _ in range(3)]
+FIRST = {"rules": {"start_player": "first_seat"}}  # as conftest.new_game makes the game
 
 
 def test_the_table_bids_up_to_the_limit_then_drops_out(client: TestClient) -> None:
-    seed = first_roll_lands_on_a_deed("classic", 4)
+    seed = first_roll_lands_on_a_deed("classic", 4, options=FIRST)
     g = new_game(client, seats=[{"type": "human", "name": "Ann"}, *BOTS], seed=seed)
     gid, token = g["id"], g["seats"][0]["token"]
 
@@ -37,7 +38,7 @@ def test_the_table_bids_up_to_the_limit_then_drops_out(client: TestClient) -> No
     assert r.status_code == 200 and r.json()["proxy"] == limit
 
     def auction_over() -> bool:
-        s = engine_game("classic", 4, seed)
+        s = engine_game("classic", 4, seed, FIRST)
         storage: Storage = client.app.state.hub.storage  # type: ignore[attr-defined]
         for text in storage.actions(gid):
             s.apply(Action.parse(text))
@@ -47,7 +48,7 @@ def test_the_table_bids_up_to_the_limit_then_drops_out(client: TestClient) -> No
     wait_for(auction_over)
     # Replay the auction: each of Ann's bids was the least legal raise and within the limit.
     storage: Storage = client.app.state.hub.storage  # type: ignore[attr-defined]
-    s = engine_game("classic", 4, seed)
+    s = engine_game("classic", 4, seed, FIRST)
     assert isinstance(s, MonopolyState)
     ann_moves = []
     for text in storage.actions(gid):

@@ -7,6 +7,7 @@ tests skip and say why.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
@@ -23,6 +24,7 @@ from meeple.server.app import create_app
 from meeple.server.hub import rebuild
 from meeple.server.storage import (
     FINISHED,
+    ActionWrite,
     Base,
     Storage,
     StoredSeat,
@@ -215,3 +217,29 @@ def test_a_lease_race_has_one_winner(storage: Storage) -> None:
     with ThreadPoolExecutor(8) as pool:
         owners = list(pool.map(lambda i: storage.acquire_lease(gid, f"p{i}", 5.0), range(8)))
     assert len(set(owners)) == 1 and owners[0] in {f"p{i}" for i in range(8)}
+
+
+def test_a_game_stored_before_rulesets_resumes_as_it_was_played(
+    backend: tuple[str, str | None],
+) -> None:
+    """A game an older meeple stored has no ruleset in its options: it is ruleset 1, in which
+    Player 1 started (docs/RULES.md, "Who starts"), and resumes as it was played."""
+    from meeple.kernel.family import new_game
+
+    url, schema = backend
+    st = Storage(url, schema=schema)
+    st.create_tables()
+    old = new_game("classic", 2, 11, {"ruleset": 1})  # as the older meeple played it
+    today = new_game("classic", 2, 11)
+    assert today.current_player() != 0  # (seed 11: the roll-off starts Player 2 today)
+    for _ in range(12):
+        old.apply(old.legal_actions()[0])
+    gid = st.create_game("classic", 2, 11, {}, seats(new_token()))  # no ruleset, as then
+    st.append_actions([ActionWrite(gid, i, str(a), "active") for i, a in enumerate(old.history)])
+    st.close()
+    with TestClient(create_app(url, 60.0, schema=schema, allowed_hosts=TEST_HOSTS)) as c:
+        g = c.get(f"/api/games/{gid}")
+        assert g.status_code == 200, g.text
+        assert g.json()["state_id"] == 12 and g.json()["view"] == json.loads(
+            json.dumps(old.view(None))
+        )

@@ -82,7 +82,7 @@ def answer_questions(
         if v["status"] == "finished":
             break
         # Rebuild the position from the stored actions: the person is asked here.
-        s = engine_game("classic", 4, seed)
+        s = engine_game("classic", 4, seed, {"rules": {"start_player": "first_seat"}})
         for text in stored_actions(client, gid):
             s.apply(Action.parse(text))
         assert len(s.history) == v["state_id"]
@@ -112,7 +112,7 @@ def test_a_person_is_asked_only_for_real_decisions(client: TestClient) -> None:
     with present(client, gid, token):
         asked = answer_questions(client, gid, token, settings, 40, 11)
     # Every human move the person did not make was a move-on the rule allowed.
-    s = engine_game("classic", 4, 11)
+    s = engine_game("classic", 4, 11, {"rules": {"start_player": "first_seat"}})
     bots = [None] + [make_bot("standard", "monopoly", derive_seed(11, 1 + p)) for p in (1, 2, 3)]
     autos = 0
     for text in stored_actions(client, gid):

@@ -62,7 +62,8 @@ def test_an_action_on_the_socket_is_played_then_answered(client: TestClient) -> 
     )
     assert r.json()["events"] == acted["events"]
     log = client.get(f"/api/games/{gid}/log").json()
-    assert log["entries"][0]["events"] == acted["events"]
+    assert log["entries"][0]["state_id"] == 0  # who starts, then the first move
+    assert log["entries"][1]["events"] == acted["events"]
 
 
 @pytest.mark.parametrize(

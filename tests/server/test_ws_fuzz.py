@@ -350,7 +350,13 @@ def catalogue(tokens: Tokens, most: int, acts: int) -> list[tuple[str | None, li
 
 def make_games(post: Callable[..., Any]) -> tuple[str, Tokens]:
     """Two games of two people; the first is fuzzed, the second lends its tokens."""
-    made = [post("/api/games", json={"game": "classic", "seats": SEATS}).json() for _ in range(2)]
+    made = [
+        post(
+            "/api/games",
+            json={"game": "classic", "seats": SEATS, "rules": {"start_player": "first_seat"}},
+        ).json()
+        for _ in range(2)
+    ]
     seats = tuple(s["token"] for s in made[0]["seats"])
     others = (*(s["token"] for s in made[1]["seats"]), made[0]["host_token"])
     return made[0]["id"], Tokens(seats, others)
