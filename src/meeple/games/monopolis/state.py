@@ -15,7 +15,7 @@ copies. All chance comes from :attr:`MonopolisState.rng`, saved in the snapshot.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from meeple.games.monopolis import building, market, refusals, saved, turns
 from meeple.games.monopolis.actions import (
@@ -34,21 +34,23 @@ from meeple.games.monopolis.actions import (
     PAY_PAIR,
     TILE,
     TILE_CHOICE,
+    act,
 )
 from meeple.games.monopolis.building import FULL
 from meeple.games.monopolis.city import CASTLE, EMPTY, NEIGHBOURS, PLOTS
-from meeple.games.monopolis.components import VALUES, Components, components_at
+from meeple.games.monopolis.components import VALUES, Components
 from meeple.games.monopolis.describe import describe_action, describe_event
 from meeple.games.monopolis.market import SLOTS
+from meeple.games.monopolis.tables import Tables, tables_at
 from meeple.games.monopolis.view import view as seen_by
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
 
-GAME_ID = "monopolis"
-STARTING_MONEY = 5
+GAME_ID: Final = "monopolis"
+STARTING_MONEY: Final = 5
 #: "You may hold at most 3 joker resources at a time."
-JOKER_TRACK = 3
+JOKER_TRACK: Final = 3
 # position and redraw: a game started from a position (meeple.kernel.position)
 OPTIONS = ("components", "max_turns", "position", "redraw")
 
@@ -88,6 +90,7 @@ class MonopolisState(GameState):
         "res",
         "res_decks",
         "rng",
+        "tables",
         "tile_at",
         "tile_decks",
         "to_deal",
@@ -97,6 +100,7 @@ class MonopolisState(GameState):
     )
 
     comps: Components
+    tables: Tables
     n: int
     capacity: int
     rng: Rng
@@ -166,8 +170,8 @@ class MonopolisState(GameState):
             self.card_at[plot] = self.bag.pop()
 
     def _init_fields(self, players: int, seed: int, options: dict[str, Any]) -> None:
-        comps = components_at(str(options.get("components", "")))
-        self.comps = comps
+        self.tables = tables_at(str(options.get("components", "")))
+        comps = self.comps = self.tables.comps
         self.n = players
         self.capacity = comps.spaces[players]
         self._seed = seed
@@ -267,25 +271,21 @@ class MonopolisState(GameState):
         seat = self.turn_player
         phase = self.phase
         if phase == ACTION:
-            out = [Action(BUY, (s,)) for s in range(SLOTS) if market.can_buy(self, seat, s)]
-            out += [
-                Action(BUILD_AT, (p,))
-                for p in range(PLOTS)
-                if self.card_at[p] != EMPTY and building.can_build_at(self, seat, p)
-            ]
+            out = [act(BUY, s) for s in range(SLOTS) if market.can_buy(self, seat, s)]
+            out += [act(BUILD_AT, p) for p in range(PLOTS) if building.can_build_at(self, seat, p)]
             return out or [PASS]
         if phase == PAY:
             return [
-                FULL_PAYMENT if m == FULL else Action(PAY_PAIR, (m,))
+                FULL_PAYMENT if m == FULL else act(PAY_PAIR, m)
                 for m in building.pay_modes(self, seat, self.pend_plot)
             ]
         if phase == TILE_CHOICE:
             return [
-                Action(TILE, (v,))
+                act(TILE, v)
                 for v in building.tile_values(self, seat, self.pend_plot, self.pend_mode)
             ]
         if phase == JOKER_CHOICE:
-            out = [Action(JOKER, (r,)) for r in range(len(self.comps.resources))]
+            out = [act(JOKER, r) for r in range(self.tables.size)]
             if self.jokers[seat] < JOKER_TRACK:
                 out.append(HOLD)
             return out

@@ -8,7 +8,7 @@ state applies an action, this module says what follows it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.games.monopolis import building
 from meeple.games.monopolis.actions import ACTION, JOKER_CHOICE, OVER
@@ -19,8 +19,8 @@ from meeple.kernel.protocol import Event, GameResult
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
 
-ACTIONS_PER_TURN = 2
-START_PLAYER = 0
+ACTIONS_PER_TURN: Final = 2
+START_PLAYER: Final = 0
 
 
 def after_gain(s: MonopolisState, events: list[Event] | None) -> None:
