@@ -28,8 +28,14 @@ from meeple.games.monopolis.actions import (
     TILE_CHOICE,
     act,
 )
-from meeple.games.monopolis.building import FULL, VALUE_INDEX, houses_needed, mode_size
-from meeple.games.monopolis.city import EMPTY, cube_partners
+from meeple.games.monopolis.building import (
+    FULL,
+    VALUE_INDEX,
+    houses_needed,
+    mode_size,
+    shortfall,
+)
+from meeple.games.monopolis.city import EMPTY, PLOTS, cube_partners
 from meeple.games.monopolis.components import PARK, SPECIAL
 from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
 from meeple.kernel.bot import Bot
@@ -87,19 +93,31 @@ def best_build(state: MonopolisState, seat: int, plots: list[int]) -> Plan | Non
 def deficits(state: MonopolisState, seat: int) -> list[float]:
     """How much each resource is wanted: the gaps to the three nearest cards on the table."""
     have = state.res[seat]
-    gaps: list[tuple[int, int, list[int]]] = []
-    for plot in range(len(state.card_at)):
+    # Each card on the table as one number that sorts as (distance, plot) would: nearest
+    # first, ties in plot order (a list of ints sorts without a tuple per card).
+    nearest: list[int] = []
+    for plot in range(PLOTS):
         card_id = state.card_at[plot]
         if card_id != EMPTY:
             card = state.tables.card(card_id)
-            gap = [max(0, card.needs[r] - have[r]) for r in range(len(have))]
-            gaps.append((sum(gap) - (2 if card.type != 3 else 0), plot, gap))
-    gaps.sort()
+            distance = shortfall(have, card.needs) - (2 if card.type != 3 else 0)
+            nearest.append(distance * PLOTS + plot)
+    nearest.sort()
     want = [0.0] * len(have)
-    for _, _, gap in gaps[:3]:
-        for r in range(len(gap)):
-            want[r] = want[r] + gap[r]
+    for key in nearest[:3]:
+        needs = state.tables.card(state.card_at[key % PLOTS]).needs
+        for r in range(len(have)):
+            want[r] = want[r] + max(0, needs[r] - have[r])
     return want
+
+
+def first_max(values: list[float]) -> int:
+    """The index of the first largest of ``values`` (``values.index(max(values))``)."""
+    best = 0
+    for i in range(1, len(values)):
+        if values[i] > values[best]:
+            best = i
+    return best
 
 
 def buy_worth(state: MonopolisState, seat: int, slot: int, want: list[float]) -> float:
@@ -131,12 +149,12 @@ class MonopolisStandardBot(Bot):
         if state.phase == TILE_CHOICE:
             values = [a.args[0] for a in legal]
             worth = [build_worth(state, seat, state.pend_plot, state.pend_mode, v) for v in values]
-            return act(TILE, values[worth.index(max(worth))])
+            return act(TILE, values[first_max(worth)])
         if state.phase == JOKER_CHOICE:
             if state.jokers[seat] < JOKER_TRACK:
                 return HOLD
             want = deficits(state, seat)
-            return act(JOKER, want.index(max(want)))
+            return act(JOKER, first_max(want))
         return legal[0]
 
     def _choose_action(self, state: MonopolisState, seat: int, legal: list[Action]) -> Action:
@@ -149,8 +167,8 @@ class MonopolisStandardBot(Bot):
         if buys:
             want = deficits(state, seat)
             worth = [buy_worth(state, seat, s, want) for s in buys]
-            top = max(worth)
-            ties = [s for s, w in zip(buys, worth, strict=True) if w == top]
+            top = worth[first_max(worth)]
+            ties = [buys[i] for i in range(len(buys)) if worth[i] == top]
             return act(BUY, ties[self.rng.below(len(ties))])
         return PASS if PASS in legal else legal[0]
 

@@ -272,7 +272,11 @@ class MonopolisState(GameState):
         phase = self.phase
         if phase == ACTION:
             out = [act(BUY, s) for s in range(SLOTS) if market.can_buy(self, seat, s)]
-            out += [act(BUILD_AT, p) for p in range(PLOTS) if building.can_build_at(self, seat, p)]
+            out += [
+                act(BUILD_AT, p)
+                for p in range(PLOTS)
+                if self.card_at[p] != EMPTY and building.can_build_at(self, seat, p)
+            ]
             return out or [PASS]
         if phase == PAY:
             return [
