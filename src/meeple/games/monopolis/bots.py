@@ -37,6 +37,7 @@ from meeple.games.monopolis.building import (
 )
 from meeple.games.monopolis.city import EMPTY, PLOTS, cube_partners
 from meeple.games.monopolis.components import PARK, SPECIAL
+from meeple.games.monopolis.market import SLOTS
 from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
 from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
@@ -136,12 +137,12 @@ class MonopolisStandardBot(Bot):
     name = "standard"
 
     def choose(self, state: GameState) -> Action:
+        if isinstance(state, MonopolisState) and state.phase == ACTION:
+            return self._choose_action(state, state.current_player())
         legal = state.legal_actions()
         if not isinstance(state, MonopolisState) or len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        if state.phase == ACTION:
-            return self._choose_action(state, seat, legal)
         if state.phase == PAY:
             plan = best_build(state, seat, [state.pend_plot])
             assert plan is not None
@@ -157,10 +158,14 @@ class MonopolisStandardBot(Bot):
             return act(JOKER, first_max(want))
         return legal[0]
 
-    def _choose_action(self, state: MonopolisState, seat: int, legal: list[Action]) -> Action:
-        plots = [a.args[0] for a in legal if a.kind == BUILD_AT]
-        buys = [a.args[0] for a in legal if a.kind == BUY]
-        plan = best_build(state, seat, plots)
+    def _choose_action(self, state: MonopolisState, seat: int) -> Action:
+        # The purchases and builds legal_actions() would list, in its order, read from the
+        # rules: valuing a build needs its payments anyway (best_build passes over a card
+        # nobody can pay), and the state checks the action chosen without the list.
+        buys = [s for s in range(SLOTS) if market.can_buy(state, seat, s)]
+        plan = best_build(state, seat, [p for p in range(PLOTS) if state.card_at[p] != EMPTY])
+        if plan is None and len(buys) == 1:
+            return act(BUY, buys[0])  # the one legal action: nothing to choose, nothing drawn
         eager = state.final_round or not buys
         if plan is not None and (eager or plan[0] >= BUILD_THRESHOLD or plan[3] == SPECIAL):
             return act(BUILD_AT, plan[1])
@@ -170,7 +175,7 @@ class MonopolisStandardBot(Bot):
             top = worth[first_max(worth)]
             ties = [buys[i] for i in range(len(buys)) if worth[i] == top]
             return act(BUY, ties[self.rng.below(len(ties))])
-        return PASS if PASS in legal else legal[0]
+        return PASS  # no purchase and no build
 
 
 __all__ = ["MonopolisStandardBot"]

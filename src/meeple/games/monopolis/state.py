@@ -29,6 +29,7 @@ from meeple.games.monopolis.actions import (
     JOKER_HOLD,
     OVER,
     PASS,
+    PASS_ACTION,
     PAY,
     PAY_FULL,
     PAY_PAIR,
@@ -263,9 +264,35 @@ class MonopolisState(GameState):
         return list(self._legal)
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now: the same answer as membership in
+        :meth:`legal_actions`. A purchase or a build is decided by the rule that would list it,
+        without listing every card and place (the standard bot reads the rules to choose, so
+        its games never list the action phase's choices); the other decisions' few choices
+        are listed. ``tests/monopolis/test_monopolis_protocol.py`` checks both
+        answers agree at every decision."""
+        if self._legal is None and self.phase == ACTION:
+            return self._allowed_in_action(action)
         if self._legal is None:
             self._legal = self._compute_legal()
         return action in self._legal
+
+    def _allowed_in_action(self, action: Action) -> bool:
+        seat = self.turn_player
+        kind, args = action.kind, action.args
+        if kind == PASS_ACTION:
+            # "1 money for an action that cannot be taken": no purchase and no build.
+            return (
+                not args
+                and not any(market.can_buy(self, seat, s) for s in range(SLOTS))
+                and not any(building.can_build_at(self, seat, p) for p in range(PLOTS))
+            )
+        if len(args) != 1:
+            return False
+        if kind == BUY:
+            return 0 <= args[0] < SLOTS and market.can_buy(self, seat, args[0])
+        if kind == BUILD_AT:
+            return 0 <= args[0] < PLOTS and building.can_build_at(self, seat, args[0])
+        return False
 
     def _compute_legal(self) -> list[Action]:
         seat = self.turn_player
