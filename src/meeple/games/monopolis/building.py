@@ -125,28 +125,27 @@ def pay_modes(state: MonopolisState, seat: int, plot: int) -> list[int]:
     identical requirements of any card (Type I or Type III)"). A Type II card has no pair.
     """
     out: list[int] = [FULL] if can_pay_full(state, seat, plot) else []
-    pairs = state.tables.card(state.card_at[plot]).pairs
+    # Every pair allows the same tiles (a park or a residential quarter): one look serves all.
+    pairs = [
+        r for r in state.tables.card(state.card_at[plot]).pairs if can_pay_pair(state, seat, r)
+    ]
     if pairs and any_tile(state, seat, plot, pairs[0]):
-        for r in pairs:
-            if can_pay_pair(state, seat, r):
-                out.append(r)
+        out += pairs
     return out
 
 
 def can_build_at(state: MonopolisState, seat: int, plot: int) -> bool:
     """Whether ``build_at plot`` starts a chain ``seat`` can complete: whether
-    :func:`pay_modes` offers a payment (asked for every card on the table at every action,
-    so without making the list)."""
+    :func:`pay_modes` offers a payment (what ``legal_actions`` lists and ``is_legal`` asks),
+    without making the list."""
     if state.card_at[plot] == EMPTY:
         return False
     if can_pay_full(state, seat, plot):
         return True
-    pairs = state.tables.card(state.card_at[plot]).pairs
-    if pairs and any_tile(state, seat, plot, pairs[0]):
-        for r in pairs:
-            if can_pay_pair(state, seat, r):
-                return True
-    return False
+    pairs = [
+        r for r in state.tables.card(state.card_at[plot]).pairs if can_pay_pair(state, seat, r)
+    ]
+    return bool(pairs) and any_tile(state, seat, plot, pairs[0])
 
 
 def could_ever_build(state: MonopolisState, seat: int) -> bool:

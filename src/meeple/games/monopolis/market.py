@@ -74,7 +74,7 @@ def starting_stock(state: MonopolisState) -> None:
     drawn: list[int] = []
     for seat in range(state.n):
         while True:
-            card = state.comps.resource_card(pile.pop())
+            card = state.tables.resource_card(pile.pop())
             drawn.append(card.id)
             if card.liza == 0 and sum(card.gains) == 2:
                 break

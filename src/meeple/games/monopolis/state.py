@@ -39,7 +39,7 @@ from meeple.games.monopolis.actions import (
 )
 from meeple.games.monopolis.building import FULL
 from meeple.games.monopolis.city import CASTLE, EMPTY, NEIGHBOURS, PLOTS
-from meeple.games.monopolis.components import VALUES, Components
+from meeple.games.monopolis.components import Components
 from meeple.games.monopolis.describe import describe_action, describe_event
 from meeple.games.monopolis.market import SLOTS
 from meeple.games.monopolis.tables import Tables, tables_at
@@ -151,18 +151,17 @@ class MonopolisState(GameState):
         if not 2 <= players <= 4:
             raise ValueError(f"monopolis is for 2 to 4 players, not {players}")
         self._init_fields(players, seed, options)
-        comps = self.comps
         rng = self.rng
-        for value in VALUES:
-            deck = comps.tile_ids_of_value(value)
+        for stack in self.tables.tile_stacks:
+            deck = stack[:]
             rng.shuffle(deck)
             self.tile_decks.append(deck)
-        for deck_index in (0, 1):
-            deck = [c.id for c in comps.resource_cards if c is not None and c.deck == deck_index]
+        for cards in self.tables.resource_decks:
+            deck = cards[:]
             rng.shuffle(deck)
             self.res_decks.append(deck)
         market.deal_market(self)
-        self.bag = list(range(1, len(comps.requirement_cards)))
+        self.bag = list(range(1, len(self.comps.requirement_cards)))
         rng.shuffle(self.bag)
         market.starting_stock(self)
         self.tile_at[CASTLE] = 0

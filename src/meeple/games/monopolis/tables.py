@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from meeple.games.monopolis import components
-from meeple.games.monopolis.components import Components, components_at
+from meeple.games.monopolis.components import VALUES, Components, components_at
 
 
 class RequirementCard:
@@ -58,8 +58,9 @@ class BoardColumn:
 
 
 class Tables:
-    """One components file for the play loop: the cards by id, the number of collection
-    icons on each tile, the market's prices by place, the board's reward columns."""
+    """One components file for the play loop: the cards by id, the tile stacks and resource
+    decks, the number of collection icons on each tile, the market's prices by place, the
+    board's reward columns."""
 
     def __init__(self, comps: Components) -> None:
         self.comps = comps
@@ -70,6 +71,13 @@ class Tables:
         self.requirement_cards = [RequirementCard(c or none) for c in comps.requirement_cards]
         no_gain = components.ResourceCard(0, 0, (0,) * self.size, 0, 0)
         self.resource_cards = [ResourceCard(c or no_gain) for c in comps.resource_cards]
+        #: Each value's stack of building tiles (in ``VALUES`` order) and each resource deck
+        #: (0 left, 1 right) as ids in id order: a new game's, before it shuffles them.
+        self.tile_stacks = [comps.tile_ids_of_value(v) for v in VALUES]
+        self.resource_decks = [
+            [c.id for c in comps.resource_cards if c is not None and c.deck == deck]
+            for deck in (0, 1)
+        ]
         #: How many collection icons each tile shows, by tile id.
         self.tile_icons = [len(t.icons) for t in comps.tiles]
         #: The price of each market place, by place (``market.slot_price``).
