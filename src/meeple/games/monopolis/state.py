@@ -15,7 +15,7 @@ copies. All chance comes from :attr:`MonopolisState.rng`, saved in the snapshot.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from meeple.games.monopolis import building, market, refusals, saved, turns
 from meeple.games.monopolis.actions import (
@@ -48,10 +48,10 @@ from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
 
-GAME_ID: Final = "monopolis"
-STARTING_MONEY: Final = 5
+GAME_ID = "monopolis"
+STARTING_MONEY = 5
 #: "You may hold at most 3 joker resources at a time."
-JOKER_TRACK: Final = 3
+JOKER_TRACK = 3
 # position and redraw: a game started from a position (meeple.kernel.position)
 OPTIONS = ("components", "max_turns", "position", "redraw")
 
