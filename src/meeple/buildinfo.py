@@ -35,6 +35,7 @@ COMPILED = (
     "meeple/games/monopolis/market.py",
     "meeple/games/monopolis/scoring.py",
     "meeple/games/monopolis/state.py",
+    "meeple/games/monopolis/tables.py",  # the components as the play loop reads them
     "meeple/games/monopolis/turns.py",
     "meeple/games/monopolis/saved.py",
     "meeple/games/monopolis/bots.py",

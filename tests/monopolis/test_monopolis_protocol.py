@@ -146,6 +146,27 @@ def test_illegal_actions_are_refused_with_reasons_and_no_change() -> None:
     assert checked > 1000
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_is_legal_agrees_with_legal_actions_at_every_decision(players: int) -> None:
+    """``is_legal`` decides a purchase or a build from the rules without the list of legal
+    actions (state.py): asked first, on a state that has not listed them, it gives the same
+    answer as membership in ``legal_actions()``, for every action of the game, arguments out
+    of range and the wrong number of arguments, at every decision of mixed bot games."""
+    space = list(action_space(len(new_monopolis(players, 0, {}).comps.resources)))
+    odd = [Action(kind) for kind in ("buy", "build_at", "pass_action", "tile", "nap")]
+    odd += [Action(kind, (arg,)) for kind in ("buy", "build_at") for arg in (-1, 6, 48, 49, 99)]
+    odd += [Action("buy", (0, 1)), Action("build_at", (3, 4)), Action("pass_action", (0,))]
+    for seed in range(2):
+        s = new_monopolis(players, 300 + seed, {})
+        bots = bots_for(players, seed)
+        while not s.is_terminal():
+            unlisted = MonopolisState.from_snapshot(s.snapshot())  # nothing listed yet
+            answers = [unlisted.is_legal(a) for a in space + odd]
+            legal = s.legal_actions()
+            assert answers == [a in legal for a in space + odd]
+            s.apply(bots[s.current_player()].choose(s))
+
+
 def test_view_is_public_and_hides_order_and_rng() -> None:
     s = new_monopolis(3, 21, {})
     play(s, bots_for(3, 1), limit=60)

@@ -10,6 +10,8 @@ track is full. It reads the state only through public data and owns its random s
 
 from __future__ import annotations
 
+from typing import Final
+
 from meeple.games.monopolis import building, market
 from meeple.games.monopolis.actions import (
     ACTION,
@@ -24,22 +26,30 @@ from meeple.games.monopolis.actions import (
     PAY_PAIR,
     TILE,
     TILE_CHOICE,
+    act,
 )
-from meeple.games.monopolis.building import FULL, houses_needed, mode_needs
-from meeple.games.monopolis.city import EMPTY, cube_partners
+from meeple.games.monopolis.building import (
+    FULL,
+    VALUE_INDEX,
+    houses_needed,
+    mode_size,
+    shortfall,
+)
+from meeple.games.monopolis.city import EMPTY, PLOTS, cube_partners
 from meeple.games.monopolis.components import PARK, SPECIAL
+from meeple.games.monopolis.market import SLOTS
 from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
 from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 
 #: Heuristic weights, in victory points.
-MONEY_WORTH = 0.25
-JOKER_WORTH = 0.6
-RESOURCE_COST = 0.35
-ICON_WORTH = 0.8
-PARK_BONUS = 1.5
+MONEY_WORTH: Final = 0.25
+JOKER_WORTH: Final = 0.6
+RESOURCE_COST: Final = 0.35
+ICON_WORTH: Final = 0.8
+PARK_BONUS: Final = 1.5
 #: Build when a build brings at least this many points per house (before the final round).
-BUILD_THRESHOLD = 2.0
+BUILD_THRESHOLD: Final = 2.0
 
 Plan = tuple[float, int, int, int]
 """(points per house, plot, pay mode, tile value)."""
@@ -47,25 +57,25 @@ Plan = tuple[float, int, int, int]
 
 def build_worth(state: MonopolisState, seat: int, plot: int, mode: int, value: int) -> float:
     """The points a build is worth to ``seat``, divided by the houses it uses."""
-    comps = state.comps
-    card = comps.card(state.card_at[plot])
+    tables = state.tables
+    card = tables.card(state.card_at[plot])
     worth = float(value)
     for q in cube_partners(state.value_at, plot, value):
         worth += 2.0 if state.owner_at[q] == seat else 1.0
     if value == PARK:
         worth += PARK_BONUS
-    deck = state.tile_decks[building.VALUE_INDEX[value]]
-    worth += ICON_WORTH * len(comps.tiles[deck[-1]].icons)
+    deck = state.tile_decks[VALUE_INDEX[value]]
+    worth += ICON_WORTH * tables.tile_icons[deck[-1]]
     if card.icon >= 0:
         worth += ICON_WORTH
     worth += MONEY_WORTH * card.coins + JOKER_WORTH * card.liza
     k = houses_needed(value)
     for h in range(state.houses[seat], state.houses[seat] + k):
-        col = comps.house_column(state.n, h)
+        col = tables.house_column(state.n, h)
         worth += MONEY_WORTH * col.money + JOKER_WORTH * col.jokers + col.points
     if value == 4:
         worth += MONEY_WORTH * building.WORKPLACE_MONEY
-    worth -= RESOURCE_COST * sum(mode_needs(card, mode, len(comps.resources)))
+    worth -= RESOURCE_COST * mode_size(card, mode)
     return worth / k
 
 
@@ -84,23 +94,36 @@ def best_build(state: MonopolisState, seat: int, plots: list[int]) -> Plan | Non
 def deficits(state: MonopolisState, seat: int) -> list[float]:
     """How much each resource is wanted: the gaps to the three nearest cards on the table."""
     have = state.res[seat]
-    gaps: list[tuple[int, int, list[int]]] = []
-    for plot, card_id in enumerate(state.card_at):
+    # Each card on the table as one number that sorts as (distance, plot) would: nearest
+    # first, ties in plot order (a list of ints sorts without a tuple per card).
+    nearest: list[int] = []
+    for plot in range(PLOTS):
+        card_id = state.card_at[plot]
         if card_id != EMPTY:
-            card = state.comps.card(card_id)
-            gap = [max(0, n - h) for n, h in zip(card.needs, have, strict=True)]
-            gaps.append((sum(gap) - (2 if card.type != 3 else 0), plot, gap))
-    gaps.sort()
+            card = state.tables.card(card_id)
+            distance = shortfall(have, card.needs) - (2 if card.type != 3 else 0)
+            nearest.append(distance * PLOTS + plot)
+    nearest.sort()
     want = [0.0] * len(have)
-    for _, _, gap in gaps[:3]:
-        for r, g in enumerate(gap):
-            want[r] += g
+    for key in nearest[:3]:
+        needs = state.tables.card(state.card_at[key % PLOTS]).needs
+        for r in range(len(have)):
+            want[r] = want[r] + max(0, needs[r] - have[r])
     return want
+
+
+def first_max(values: list[float]) -> int:
+    """The index of the first largest of ``values`` (``values.index(max(values))``)."""
+    best = 0
+    for i in range(1, len(values)):
+        if values[i] > values[best]:
+            best = i
+    return best
 
 
 def buy_worth(state: MonopolisState, seat: int, slot: int, want: list[float]) -> float:
     """What buying the card in ``slot`` is worth: wanted resources, jokers, coins, less price."""
-    card = state.comps.resource_card(market.slot_card(state, slot))
+    card = state.tables.resource_card(market.slot_card(state, slot))
     worth = 0.0
     for r, g in enumerate(card.gains):
         worth += min(g, want[r]) * 1.0 + max(0.0, g - want[r]) * 0.3
@@ -114,41 +137,45 @@ class MonopolisStandardBot(Bot):
     name = "standard"
 
     def choose(self, state: GameState) -> Action:
+        if isinstance(state, MonopolisState) and state.phase == ACTION:
+            return self._choose_action(state, state.current_player())
         legal = state.legal_actions()
         if not isinstance(state, MonopolisState) or len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        if state.phase == ACTION:
-            return self._choose_action(state, seat, legal)
         if state.phase == PAY:
             plan = best_build(state, seat, [state.pend_plot])
             assert plan is not None
-            return FULL_PAYMENT if plan[2] == FULL else Action(PAY_PAIR, (plan[2],))
+            return FULL_PAYMENT if plan[2] == FULL else act(PAY_PAIR, plan[2])
         if state.phase == TILE_CHOICE:
             values = [a.args[0] for a in legal]
             worth = [build_worth(state, seat, state.pend_plot, state.pend_mode, v) for v in values]
-            return Action(TILE, (values[worth.index(max(worth))],))
+            return act(TILE, values[first_max(worth)])
         if state.phase == JOKER_CHOICE:
             if state.jokers[seat] < JOKER_TRACK:
                 return HOLD
             want = deficits(state, seat)
-            return Action(JOKER, (want.index(max(want)),))
+            return act(JOKER, first_max(want))
         return legal[0]
 
-    def _choose_action(self, state: MonopolisState, seat: int, legal: list[Action]) -> Action:
-        plots = [a.args[0] for a in legal if a.kind == BUILD_AT]
-        buys = [a.args[0] for a in legal if a.kind == BUY]
-        plan = best_build(state, seat, plots)
+    def _choose_action(self, state: MonopolisState, seat: int) -> Action:
+        # The purchases and builds legal_actions() would list, in its order, read from the
+        # rules: valuing a build needs its payments anyway (best_build passes over a card
+        # nobody can pay), and the state checks the action chosen without the list.
+        buys = [s for s in range(SLOTS) if market.can_buy(state, seat, s)]
+        plan = best_build(state, seat, [p for p in range(PLOTS) if state.card_at[p] != EMPTY])
+        if plan is None and len(buys) == 1:
+            return act(BUY, buys[0])  # the one legal action: nothing to choose, nothing drawn
         eager = state.final_round or not buys
         if plan is not None and (eager or plan[0] >= BUILD_THRESHOLD or plan[3] == SPECIAL):
-            return Action(BUILD_AT, (plan[1],))
+            return act(BUILD_AT, plan[1])
         if buys:
             want = deficits(state, seat)
             worth = [buy_worth(state, seat, s, want) for s in buys]
-            top = max(worth)
-            ties = [s for s, w in zip(buys, worth, strict=True) if w == top]
-            return Action(BUY, (ties[self.rng.below(len(ties))],))
-        return PASS if PASS in legal else legal[0]
+            top = worth[first_max(worth)]
+            ties = [buys[i] for i in range(len(buys)) if worth[i] == top]
+            return act(BUY, ties[self.rng.below(len(ties))])
+        return PASS  # no purchase and no build
 
 
 __all__ = ["MonopolisStandardBot"]

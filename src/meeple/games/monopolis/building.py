@@ -11,23 +11,25 @@ player's own resources do not cover, and are fixed as those resources at that mo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.games.monopolis.city import EMPTY, cube_partners, park_adjacent
-from meeple.games.monopolis.components import PARK, VALUES, WORKPLACE, RequirementCard
+from meeple.games.monopolis.components import PARK, VALUES, WORKPLACE
+from meeple.games.monopolis.tables import RequirementCard
 from meeple.kernel.protocol import Event
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
 
 #: A pay mode: ``FULL`` for the whole card, otherwise the index of the paired resource.
-FULL = -1
+FULL: Final = -1
 #: Tile values two identical requirements allow: a park or a residential quarter.
-PAIR_VALUES: tuple[int, ...] = (1, 2)
+PAIR_VALUES: Final[tuple[int, ...]] = (1, 2)
 #: Money a workplace gives at once ("4. Workplace").
-WORKPLACE_MONEY = 2
-#: Value index of each tile value, for the tile decks.
-VALUE_INDEX: dict[int, int] = {v: i for i, v in enumerate(VALUES)}
+WORKPLACE_MONEY: Final = 2
+#: Deck index of each tile value, for the tile decks (``tile_decks[VALUE_INDEX[value]]``):
+#: indexed by the value, -1 for a value no deck holds (a tuple: indexing it boxes nothing).
+VALUE_INDEX: Final = tuple(VALUES.index(v) if v in VALUES else -1 for v in range(max(VALUES) + 1))
 
 
 def houses_needed(value: int) -> int:
@@ -47,9 +49,18 @@ def mode_needs(card: RequirementCard, mode: int, size: int) -> tuple[int, ...]:
     return tuple(2 if r == mode else 0 for r in range(size))
 
 
+def mode_size(card: RequirementCard, mode: int) -> int:
+    """How many resources a payment in ``mode`` takes (the sum of :func:`mode_needs`)."""
+    return card.total if mode == FULL else 2
+
+
 def shortfall(have: list[int], needs: tuple[int, ...]) -> int:
     """How many jokers a payment of ``needs`` takes beyond the resources in ``have``."""
-    return sum(n - h for n, h in zip(needs, have, strict=True) if n > h)
+    short = 0
+    for r in range(len(needs)):
+        if needs[r] > have[r]:
+            short += needs[r] - have[r]
+    return short
 
 
 def mode_values(card: RequirementCard, mode: int) -> tuple[int, ...]:
@@ -76,8 +87,35 @@ def value_fits(state: MonopolisState, seat: int, plot: int, value: int) -> bool:
 
 def tile_values(state: MonopolisState, seat: int, plot: int, mode: int) -> list[int]:
     """The ``tile V`` choices after paying in ``mode`` for the card on ``plot``."""
-    card = state.comps.card(state.card_at[plot])
-    return [v for v in mode_values(card, mode) if value_fits(state, seat, plot, v)]
+    card = state.tables.card(state.card_at[plot])
+    out: list[int] = []
+    for v in mode_values(card, mode):
+        if value_fits(state, seat, plot, v):
+            out.append(v)
+    return out
+
+
+def any_tile(state: MonopolisState, seat: int, plot: int, mode: int) -> bool:
+    """Whether :func:`tile_values` offers anything (without making the list)."""
+    card = state.tables.card(state.card_at[plot])
+    for v in mode_values(card, mode):
+        if value_fits(state, seat, plot, v):
+            return True
+    return False
+
+
+def can_pay_full(state: MonopolisState, seat: int, plot: int) -> bool:
+    """Whether ``seat`` can pay the whole card on ``plot`` (jokers cover what their own
+    resources do not) and then lay some tile."""
+    card = state.tables.card(state.card_at[plot])
+    return shortfall(state.res[seat], card.needs) <= state.jokers[seat] and any_tile(
+        state, seat, plot, FULL
+    )
+
+
+def can_pay_pair(state: MonopolisState, seat: int, resource: int) -> bool:
+    """Whether ``seat`` can pay two of ``resource``, jokers making up the difference."""
+    return max(0, 2 - state.res[seat][resource]) <= state.jokers[seat]
 
 
 def pay_modes(state: MonopolisState, seat: int, plot: int) -> list[int]:
@@ -86,23 +124,28 @@ def pay_modes(state: MonopolisState, seat: int, plot: int) -> list[int]:
     ``FULL`` first, then each resource the card shows at least twice ("If you fulfil two
     identical requirements of any card (Type I or Type III)"). A Type II card has no pair.
     """
-    card = state.comps.card(state.card_at[plot])
-    have = state.res[seat]
-    jokers = state.jokers[seat]
-    out: list[int] = []
-    if shortfall(have, card.needs) <= jokers and tile_values(state, seat, plot, FULL):
-        out.append(FULL)
-    pairs = card.pairs
-    if pairs and tile_values(state, seat, plot, pairs[0]):
-        for r in pairs:
-            if max(0, 2 - have[r]) <= jokers:
-                out.append(r)
+    out: list[int] = [FULL] if can_pay_full(state, seat, plot) else []
+    # Every pair allows the same tiles (a park or a residential quarter): one look serves all.
+    pairs = [
+        r for r in state.tables.card(state.card_at[plot]).pairs if can_pay_pair(state, seat, r)
+    ]
+    if pairs and any_tile(state, seat, plot, pairs[0]):
+        out += pairs
     return out
 
 
 def can_build_at(state: MonopolisState, seat: int, plot: int) -> bool:
-    """Whether ``build_at plot`` starts a chain ``seat`` can complete."""
-    return state.card_at[plot] != EMPTY and bool(pay_modes(state, seat, plot))
+    """Whether ``build_at plot`` starts a chain ``seat`` can complete: whether
+    :func:`pay_modes` offers a payment (what ``legal_actions`` lists and ``is_legal`` asks),
+    without making the list."""
+    if state.card_at[plot] == EMPTY:
+        return False
+    if can_pay_full(state, seat, plot):
+        return True
+    pairs = [
+        r for r in state.tables.card(state.card_at[plot]).pairs if can_pay_pair(state, seat, r)
+    ]
+    return bool(pairs) and any_tile(state, seat, plot, pairs[0])
 
 
 def could_ever_build(state: MonopolisState, seat: int) -> bool:
@@ -113,11 +156,12 @@ def could_ever_build(state: MonopolisState, seat: int) -> bool:
     """
     if houses_left(state, seat) <= 0:
         return False
-    for plot, card_id in enumerate(state.card_at):
+    for plot in range(len(state.card_at)):
+        card_id = state.card_at[plot]
         if card_id != EMPTY:
-            card = state.comps.card(card_id)
-            if any(value_fits(state, seat, plot, v) for v in card.full_values):
-                return True
+            for v in state.tables.card(card_id).full_values:
+                if value_fits(state, seat, plot, v):
+                    return True
     return False
 
 
@@ -134,7 +178,7 @@ def build(
     turn (``state.to_deal``), after the last build.
     """
     comps = state.comps
-    card = comps.card(state.card_at[plot])
+    card = state.tables.card(state.card_at[plot])
     mine = state.res[seat]
     paid = [0] * len(mine)
     short = 0

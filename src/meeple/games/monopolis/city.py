@@ -8,13 +8,15 @@ castle is plot 24 (the centre). Only in-grid neighbours exist, which is the bord
 
 from __future__ import annotations
 
+from typing import Final
+
 from meeple.games.monopolis.components import BUSINESS, PARK, RESIDENTIAL
 
-SIZE = 7
-RADIUS = 3
-PLOTS = SIZE * SIZE
-CASTLE = (SIZE * SIZE) // 2
-EMPTY = -1
+SIZE: Final = 7
+RADIUS: Final = 3
+PLOTS: Final = SIZE * SIZE
+CASTLE: Final = (SIZE * SIZE) // 2
+EMPTY: Final = -1
 
 
 def plot_at(col: int, row: int) -> int:
@@ -51,7 +53,7 @@ def _neighbours(plot: int) -> tuple[int, ...]:
 
 #: In-grid orthogonal neighbours of every plot, north, east, south, west. A tile on the border
 #: has no neighbour outside, so no card is ever dealt beyond it ("The Borders of the City").
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(p) for p in range(PLOTS))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(p) for p in range(PLOTS))
 
 
 def park_adjacent(value_at: list[int], plot: int) -> bool:
@@ -60,7 +62,10 @@ def park_adjacent(value_at: list[int], plot: int) -> bool:
     monopolis-rules.txt, "The Benefits of Individual Buildings", 1. Park: "a park cannot be
     built next to another park".
     """
-    return any(value_at[n] == PARK for n in NEIGHBOURS[plot])
+    for n in NEIGHBOURS[plot]:
+        if value_at[n] == PARK:
+            return True
+    return False
 
 
 def partner_value(value: int) -> int:

@@ -16,14 +16,14 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from meeple.kernel.errors import EditionError
 
 DEFAULT_FILE = Path(__file__).with_name("components.toml")
 
 #: Tile values that can be built, in ``tile V`` order (monopolis-rules.txt, "Components").
-VALUES: tuple[int, ...] = (1, 2, 3, 4, 6)
+VALUES: Final[tuple[int, ...]] = (1, 2, 3, 4, 6)
 #: How many tiles of each value the box holds.
 VALUE_COUNTS: dict[int, int] = {1: 12, 2: 10, 3: 8, 4: 6, 6: 4}
 #: The kind of building each value is ("The Benefits of Individual Buildings").
@@ -44,7 +44,11 @@ BUILDING_NAMES: dict[int, str] = {
     4: "workplace",
     6: "special building",
 }
-PARK, RESIDENTIAL, BUSINESS, WORKPLACE, SPECIAL = 1, 2, 3, 4, 6
+PARK: Final = 1
+RESIDENTIAL: Final = 2
+BUSINESS: Final = 3
+WORKPLACE: Final = 4
+SPECIAL: Final = 6
 #: Requirement card types, by name in the file.
 CARD_TYPES: dict[str, int] = {"I": 1, "II": 2, "III": 3}
 #: House spaces per player board side (printed: "Setup").

@@ -8,20 +8,20 @@ most expensive place, before any second purchase of the turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.kernel.protocol import Event
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
 
-ROW = 3
-SLOTS = 2 * ROW
+ROW: Final = 3
+SLOTS: Final = 2 * ROW
 
 
 def slot_price(state: MonopolisState, slot: int) -> int:
     """The price printed above market place ``slot`` ("The left-hand cards cost 1, 1 and 2")."""
-    return state.comps.prices[slot // ROW][slot % ROW]
+    return state.tables.prices[slot]
 
 
 def slot_card(state: MonopolisState, slot: int) -> int:
@@ -74,7 +74,7 @@ def starting_stock(state: MonopolisState) -> None:
     drawn: list[int] = []
     for seat in range(state.n):
         while True:
-            card = state.comps.resource_card(pile.pop())
+            card = state.tables.resource_card(pile.pop())
             drawn.append(card.id)
             if card.liza == 0 and sum(card.gains) == 2:
                 break
@@ -92,8 +92,8 @@ def buy(state: MonopolisState, seat: int, slot: int, events: list[Event] | None)
     """
     row_index, pos = divmod(slot, ROW)
     row = state.market[row_index]
-    price = state.comps.prices[row_index][pos]
-    card = state.comps.resource_card(row.pop(pos))
+    price = slot_price(state, slot)
+    card = state.tables.resource_card(row.pop(pos))
     state.money[seat] += card.coins - price
     mine = state.res[seat]
     for r, g in enumerate(card.gains):

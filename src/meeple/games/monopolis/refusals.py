@@ -71,7 +71,7 @@ def why_illegal(s: MonopolisState, action: Action) -> str:
 
 def _build_step(s: MonopolisState, kind: str, arg: int) -> str:
     """Why a payment or a tile value is refused while a build is under way."""
-    card = s.comps.card(s.card_at[s.pend_plot])
+    card = s.tables.card(s.card_at[s.pend_plot])
     if kind == PAY_FULL:
         return "you cannot pay the whole card, even with your jokers, or no tile fits"
     if kind == PAY_PAIR:

@@ -48,10 +48,11 @@ _INT_FIELDS = (
     "turns",
 )
 #: Every field of the state (what :func:`restore` copies): the snapshot's, and those the
-#: setup derives or the game keeps (the components, the seats' capacity, the legal actions
-#: worked out, the result).
+#: setup derives or the game keeps (the components and their tables, the seats' capacity, the
+#: legal actions worked out, the result).
 STATE_FIELDS = (
     "comps",
+    "tables",
     "n",
     "capacity",
     "_seed",
@@ -145,6 +146,7 @@ def clone(s: MonopolisState) -> MonopolisState:
 
     c = MonopolisState(s.n, s._seed, blank=True)
     c.comps = s.comps
+    c.tables = s.tables
     c.n = s.n
     c.capacity = s.capacity
     c._seed = s._seed

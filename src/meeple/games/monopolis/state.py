@@ -29,17 +29,20 @@ from meeple.games.monopolis.actions import (
     JOKER_HOLD,
     OVER,
     PASS,
+    PASS_ACTION,
     PAY,
     PAY_FULL,
     PAY_PAIR,
     TILE,
     TILE_CHOICE,
+    act,
 )
 from meeple.games.monopolis.building import FULL
 from meeple.games.monopolis.city import CASTLE, EMPTY, NEIGHBOURS, PLOTS
-from meeple.games.monopolis.components import VALUES, Components, components_at
+from meeple.games.monopolis.components import Components
 from meeple.games.monopolis.describe import describe_action, describe_event
 from meeple.games.monopolis.market import SLOTS
+from meeple.games.monopolis.tables import Tables, tables_at
 from meeple.games.monopolis.view import view as seen_by
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
@@ -90,6 +93,7 @@ class MonopolisState(GameState):
         "res_decks",
         "rng",
         "start_player",
+        "tables",
         "tile_at",
         "tile_decks",
         "to_deal",
@@ -99,6 +103,7 @@ class MonopolisState(GameState):
     )
 
     comps: Components
+    tables: Tables
     n: int
     capacity: int
     rng: Rng
@@ -151,18 +156,17 @@ class MonopolisState(GameState):
         if not 2 <= players <= 4:
             raise ValueError(f"monopolis is for 2 to 4 players, not {players}")
         self._init_fields(players, seed, options)
-        comps = self.comps
         rng = self.rng
-        for value in VALUES:
-            deck = comps.tile_ids_of_value(value)
+        for stack in self.tables.tile_stacks:
+            deck = stack[:]
             rng.shuffle(deck)
             self.tile_decks.append(deck)
-        for deck_index in (0, 1):
-            deck = [c.id for c in comps.resource_cards if c is not None and c.deck == deck_index]
+        for cards in self.tables.resource_decks:
+            deck = cards[:]
             rng.shuffle(deck)
             self.res_decks.append(deck)
         market.deal_market(self)
-        self.bag = list(range(1, len(comps.requirement_cards)))
+        self.bag = list(range(1, len(self.comps.requirement_cards)))
         rng.shuffle(self.bag)
         market.starting_stock(self)
         self.tile_at[CASTLE] = 0
@@ -172,8 +176,8 @@ class MonopolisState(GameState):
         self.start_player = self.turn_player = turns.choose_first(self)
 
     def _init_fields(self, players: int, seed: int, options: dict[str, Any]) -> None:
-        comps = components_at(str(options.get("components", "")))
-        self.comps = comps
+        self.tables = tables_at(str(options.get("components", "")))
+        comps = self.comps = self.tables.comps
         self.n = players
         self.capacity = comps.spaces[players]
         self._seed = seed
@@ -265,33 +269,59 @@ class MonopolisState(GameState):
         return list(self._legal)
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now: the same answer as membership in
+        :meth:`legal_actions`. A purchase or a build is decided by the rule that would list it,
+        without listing every card and place (the standard bot reads the rules to choose, so
+        its games never list the action phase's choices); the other decisions' few choices
+        are listed. ``tests/monopolis/test_monopolis_protocol.py`` checks both
+        answers agree at every decision."""
+        if self._legal is None and self.phase == ACTION:
+            return self._allowed_in_action(action)
         if self._legal is None:
             self._legal = self._compute_legal()
         return action in self._legal
+
+    def _allowed_in_action(self, action: Action) -> bool:
+        seat = self.turn_player
+        kind, args = action.kind, action.args
+        if kind == PASS_ACTION:
+            # "1 money for an action that cannot be taken": no purchase and no build.
+            return (
+                not args
+                and not any(market.can_buy(self, seat, s) for s in range(SLOTS))
+                and not any(building.can_build_at(self, seat, p) for p in range(PLOTS))
+            )
+        if len(args) != 1:
+            return False
+        if kind == BUY:
+            return 0 <= args[0] < SLOTS and market.can_buy(self, seat, args[0])
+        if kind == BUILD_AT:
+            return 0 <= args[0] < PLOTS and building.can_build_at(self, seat, args[0])
+        return False
 
     def _compute_legal(self) -> list[Action]:
         seat = self.turn_player
         phase = self.phase
         if phase == ACTION:
-            out = [Action(BUY, (s,)) for s in range(SLOTS) if market.can_buy(self, seat, s)]
+            out = [act(BUY, s) for s in range(SLOTS) if market.can_buy(self, seat, s)]
             out += [
-                Action(BUILD_AT, (p,))
+                act(BUILD_AT, p)
                 for p in range(PLOTS)
                 if self.card_at[p] != EMPTY and building.can_build_at(self, seat, p)
             ]
             return out or [PASS]
         if phase == PAY:
             return [
-                FULL_PAYMENT if m == FULL else Action(PAY_PAIR, (m,))
+                FULL_PAYMENT if m == FULL else act(PAY_PAIR, m)
                 for m in building.pay_modes(self, seat, self.pend_plot)
             ]
         if phase == TILE_CHOICE:
             return [
-                Action(TILE, (v,))
+                act(TILE, v)
                 for v in building.tile_values(self, seat, self.pend_plot, self.pend_mode)
             ]
         if phase == JOKER_CHOICE:
-            out = [Action(JOKER, (r,)) for r in range(len(self.comps.resources))]
+            out = [act(JOKER, r) for r in range(self.tables.size)]
             if self.jokers[seat] < JOKER_TRACK:
                 out.append(HOLD)
             return out

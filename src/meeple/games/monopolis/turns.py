@@ -8,7 +8,7 @@ state applies an action, this module says what follows it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meeple.games.monopolis import building
 from meeple.games.monopolis.actions import ACTION, JOKER_CHOICE, OVER
@@ -19,12 +19,12 @@ from meeple.kernel.protocol import Event, GameResult
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
 
-ACTIONS_PER_TURN = 2
-RULESET = 2
+ACTIONS_PER_TURN: Final = 2
+RULESET: Final = 2
 """Monopolis's ruleset (``meeple.kernel.family.GameFamily.ruleset``): ruleset 2 chooses the
 start player (:func:`choose_first`); in ruleset 1 (a game stored before there were rulesets)
 seat 1 always started."""
-START_CHOICES = ("random", "first_seat")
+START_CHOICES: Final = ("random", "first_seat")
 """The ``start_player`` option: a seat drawn at random (the default), or seat 1."""
 
 
