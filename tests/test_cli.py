@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
+from meeple.kernel.family import new_game
 
 runner = CliRunner()
 
@@ -86,7 +87,7 @@ def test_simulate_counts_monopolis_rounds_as_turns_over_players() -> None:
     result = runner.invoke(app, args.split())
     assert result.exit_code == 0, result.output
     res = json.loads(result.stdout)["results"]
-    assert res["end_reasons"] == {"city_complete": 2}
+    assert res["end_reasons"] == {"last_house": 2}
     assert res["mean_rounds"] * 3 == res["mean_turns"] > 0
 
 
@@ -247,6 +248,10 @@ def test_simulate_out_writes_one_row_per_game(tmp_path: Path) -> None:
     assert sum(int(r["turns"]) for r in rows) == pytest.approx(data["results"]["mean_turns"] * 4)
     assert sum(int(r["rounds"]) for r in rows) == pytest.approx(data["results"]["mean_rounds"] * 4)
     assert all(int(r["turns"]) / 4 <= int(r["rounds"]) <= int(r["turns"]) for r in rows)
+    # The seat that took the first turn (the roll-off's winner), as the game itself says.
+    for r in rows:
+        s = new_game("classic", 4, int(r["seed"]), {"max_turns": 150})
+        assert int(r["first"]) == s.current_player()
     table = pq.read_table(out / "games.parquet")
     assert table.num_rows == 4 and table.column("seed").to_pylist() == [
         int(r["seed"]) for r in rows

@@ -96,7 +96,7 @@ def test_game_ends_after_the_round_in_which_a_last_house_is_used() -> None:
     assert s.is_terminal() and s.current_player() == -1 and s.legal_actions() == []
     result = s.result()
     assert result is not None
-    assert result.end_reason == "city_complete" and result.turns == 2
+    assert result.end_reason == "last_house" and result.turns == 2
 
 
 def test_three_players_last_house_by_middle_seat() -> None:

@@ -25,7 +25,6 @@ from meeple.cli.analyze import analyze_app
 from meeple.cli.extras import require
 from meeple.cli.play import play
 from meeple.cli.serve import serve
-from meeple.cli.stats import wilson
 from meeple.extras import EXTRAS, MissingExtra, installed, missing_modules
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.family import (
@@ -39,6 +38,7 @@ from meeple.kernel.family import (
 from meeple.kernel.options import RULES, parse_rule_args, rules_in_force
 from meeple.kernel.position import load_position, problems, save_position
 from meeple.kernel.saves import load_game
+from meeple.kernel.stats import wilson
 from meeple.sim.records import PARQUET_MODULES, write_records
 from meeple.sim.runner import (
     DEFAULT_MAX_TURNS,
@@ -570,6 +570,51 @@ def print_summary(summary: dict[str, Any]) -> None:
         f"{tm['seconds']:.2f} s: {tm['games_per_s']:,.1f} games/s, "
         f"{tm['turns_per_s']:,.0f} player-turns/s"
     )
+
+
+@app.command()
+def report(
+    game: Annotated[str, typer.Argument(help="A game id (see `meeple editions`).")],
+    games: Annotated[
+        int, typer.Option(help="Games per player count and per rule variant.", min=1)
+    ] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the whole study.")] = 0,
+    players: Annotated[
+        str | None,
+        typer.Option(help="Player counts, comma-separated (default: each the game allows, to 6)."),
+    ] = None,
+    workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
+    out: Annotated[Path, typer.Option(help="Folder for GAME.md, GAME.html and the plots.")] = Path(
+        "."
+    ),
+) -> None:
+    """Write what a game is like (Markdown and HTML): game length, going first, the board,
+    decisions and the effect of each rule option, from games between standard bots."""
+    from meeple.lab.report import Settings, build, html, markdown
+
+    try:
+        info = game_info(game)
+        counts = tuple(int(x) for x in players.split(",")) if players else ()
+        nworkers = resolve_workers(workers)
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+    except ValueError:
+        raise fail("--players takes numbers such as 2,3,4 and --workers N or 'auto'") from None
+    bad = [n for n in counts if not info.min_players <= n <= info.max_players]
+    if bad:
+        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, not {bad[0]}")
+    command = " ".join(["meeple report", game, "--games", str(games), "--seed", str(seed)])
+    if players:
+        command += f" --players {players}"
+    with console.status(f"Playing {game} ..."):
+        rep = build(game, Settings(games, seed, nworkers, counts), command)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{game}.md").write_text(markdown(rep) + "\n", encoding="utf-8")
+    (out / f"{game}.html").write_text(html(rep), encoding="utf-8")
+    for sec in rep.sections:
+        for plot in sec.plots:
+            (out / plot.name).write_bytes(plot.png)
+    console.print(f"Wrote {out / (game + '.md')} and {out / (game + '.html')}.")
 
 
 @app.command()

@@ -27,6 +27,7 @@ def rows(records: list[GameRecord], players: int) -> list[dict[str, Any]]:
             "winners": ",".join(str(w) for w in rec.winners),
             "turns": rec.turns,
             "rounds": rec.rounds,
+            "first": rec.first,
             "end_reason": rec.end_reason,
             "actions": rec.actions,
         }

@@ -66,6 +66,9 @@ class GameRecord:
     landings: list[int] = field(default_factory=list)
     rounds: int = 0
     """Rounds begun (``GameFamily.rounds_played``): a turn of every player still in."""
+    first: int = 0
+    """The seat that took the first turn (a roll-off's winner, the chosen start player): the
+    turn order of the game is the seats from it, which a study of play order reads."""
 
 
 def play_one(cfg: SimConfig, i: int) -> GameRecord:
@@ -78,6 +81,7 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
         options["redraw"] = seed
     s = new_game(cfg.game, cfg.players, seed, options)
     s.record_events = False
+    first = s.current_player()
     kinds = cfg.seat_bots(i)
     fam = family_of(cfg.game, cfg.options)
     bots = [
@@ -105,6 +109,7 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
         cash,
         landings,
         rounds,
+        first,
     )
 
 

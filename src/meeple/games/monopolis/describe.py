@@ -45,6 +45,15 @@ def _plot_words(plot: int) -> str:
     return f"plot {plot} ({', '.join(p for p in (ns, ew) if p)} of the castle)"
 
 
+# Why a game ended, in words ("End of the Game": "The game ends in the round in which one player
+# uses their last house. That round is still played to its end").
+_END_WORDS = {
+    "last_house": "a player used their last house and the round was played out",
+    "stalled": "nobody can build any more",
+    "turn_cap": "the turn cap",
+}
+
+
 def describe_event(s: MonopolisState, event: Event) -> str:
     """An event in plain English."""
     d = event.data
@@ -97,7 +106,8 @@ def describe_event(s: MonopolisState, event: Event) -> str:
     if kind == "game_end":
         totals = ", ".join(f"Player {i + 1}: {sh['total']}" for i, sh in enumerate(d["sheets"]))
         wins = " and ".join(f"Player {w + 1}" for w in d["winners"])
-        return f"The game ends ({d['reason']}). Points: {totals}. Winner: {wins}."
+        why = _END_WORDS.get(d["reason"], d["reason"].replace("_", " "))
+        return f"The game ends ({why}). Points: {totals}. Winner: {wins}."
     return f"{kind}: {d}"
 
 

@@ -79,7 +79,7 @@ def end_turn(s: MonopolisState, events: list[Event] | None) -> None:
         events.append(Event("turn_end", {"seat": seat, "turn": s.turns}))
     if (seat + 1) % s.n == s.start_player:
         if s.final_round:
-            end_game(s, "city_complete", events)
+            end_game(s, "last_house", events)
             return
         if not any(building.could_ever_build(s, q) for q in range(s.n)):
             end_game(s, "stalled", events)
