@@ -126,3 +126,25 @@ def test_parse_choice() -> None:
     assert action is None and "number" in reason
     action, reason = parse_choice(s, "buy")
     assert action is None and "not legal now" in reason
+
+
+def test_why_says_the_bots_reasons() -> None:
+    """'why' explains the last bot move; 'why on' explains each one as it happens (issue 20)."""
+    child = spawn("classic", "--seats", "human,standard", "--seed", "5", "--names", "Ann,Bot")
+    child.expect(prompt("Ann"))
+    child.sendline("why")  # (seed 5: the bot won the roll-off and played its first turn)
+    child.expect(r"Bot \(standard\): End the turn \(standard says no more\)\.")
+    child.expect(prompt("Ann"))
+    child.sendline("why on")
+    child.expect("Each bot move now comes with its reason.")
+    for _ in range(40):  # Ann takes the first choice until the bot has bought something
+        child.sendline("1")
+        if child.expect([prompt("Ann"), r"\(why: buys [^)]+\)"]) == 1:
+            break
+    else:
+        raise AssertionError("the bot never said why it bought")
+    child.expect(prompt("Ann"))
+    child.sendline("why")
+    child.expect(r"Bot \(standard\): .+")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -57,10 +57,11 @@ OWN_TURN: Final = ("build", "roll", "always")
 
 INTRO: Final = (
     "Type the number of a choice or an action's text; 'help' lists the commands "
-    "(board, deed, info, ask, quit)."
+    "(board, deed, info, ask, why, quit)."
 )
 COMMANDS: Final = (
     "'board' draws the table again and lists the choices, 'info' gives the rules in short, "
+    "'why' says why the last bot moved as it did ('why on': after every bot move, 'why off'), "
     "'help' shows this, 'quit' stops (the save file keeps the game)."
 )
 _OWN_WORDS: Final = {
@@ -110,6 +111,15 @@ class Seat:
 
 class Again:
     """A prompt's answer that asks the loop to look again (the seat's settings changed)."""
+
+
+class Reasons:
+    """What the table says of the bots' reasons (``Bot.explain``): the last bot move's, and
+    whether to say each one as it happens (``why on``)."""
+
+    def __init__(self) -> None:
+        self.every = False
+        self.last = ""
 
 
 AGAIN: Final = Again()
@@ -365,7 +375,7 @@ def play(
         for event in state.setup_events():
             console.print("  " + _named(state.describe(event), named), style="dim", markup=False)
     try:
-        _loop(console, state, table, save)
+        _loop(console, state, table, save, Reasons())
     except (EOFError, KeyboardInterrupt):
         console.print("\nStopped." + (f" The game is saved in {save}." if save else ""))
         raise typer.Exit(0) from None
@@ -417,7 +427,9 @@ def _help(state: GameState) -> str:
     return family_of_state(state).terminal_help + " " + COMMANDS
 
 
-def _loop(console: Console, state: GameState, table: list[Seat], save: Path | None) -> None:
+def _loop(
+    console: Console, state: GameState, table: list[Seat], save: Path | None, why: Reasons
+) -> None:
     names = [s.name for s in table]
     drawn_for = -1  # the human the table was last shown to, -1 once anyone else moved
     last_board = ""  # the board as last drawn
@@ -440,7 +452,7 @@ def _loop(console: Console, state: GameState, table: list[Seat], save: Path | No
                 else:
                     console.print(Text(panel_text(state, p, names)))
                 drawn_for = p
-                reply = _ask(console, state, seat, names)
+                reply = _ask(console, state, seat, names, why)
                 if reply is None:
                     console.print("Stopped." + (f" The game is saved in {save}." if save else ""))
                     return
@@ -451,9 +463,13 @@ def _loop(console: Console, state: GameState, table: list[Seat], save: Path | No
             assert seat.bot is not None
             action = seat.bot.choose(state)
             drawn_for = -1
+            reason = seat.bot.explain(state, action)  # (on the position it chose in)
+            said = f"{seat.name} ({seat.kind}): {choice_words(state, action, names)}"
+            why.last = f"{said}: {reason}." if reason else f"{said} ({seat.kind} says no more)."
             if not _quiet(state, action):
-                line = f"{seat.name} ({seat.kind}): {choice_words(state, action, names)}"
-                console.print(line, markup=False)
+                console.print(said, markup=False)
+                if why.every and reason:
+                    console.print(f"  (why: {reason})", style="italic", markup=False)
         for event in state.apply(action):
             text = _named(state.describe(event), names)
             console.print("  " + text, style="dim", markup=False)
@@ -534,7 +550,7 @@ def _amount_hints(state: GameState, legal: Sequence[Action]) -> list[str]:
 
 
 def _ask(
-    console: Console, state: GameState, seat: Seat, names: Sequence[str]
+    console: Console, state: GameState, seat: Seat, names: Sequence[str], why: Reasons
 ) -> Action | Again | None:
     """Prompt ``seat`` until it names a legal action; ``None`` if it quits, :data:`AGAIN` if
     its settings changed so that the decision now moves on by itself."""
@@ -555,6 +571,17 @@ def _ask(
             _show_choices(console, state, seat, names)
         elif word == "deed":
             _deed(console, state, seat.index, rest, names)
+        elif word == "why":
+            if rest in ("on", "off"):
+                why.every = rest == "on"
+                console.print(
+                    "Each bot move now comes with its reason."
+                    if why.every
+                    else "Bot moves come without reasons ('why' asks for the last one).",
+                    markup=False,
+                )
+            else:
+                console.print(why.last or "No bot has moved yet.", markup=False)
         elif word == "ask" and family_of_state(state).asking_note:
             console.print(family_of_state(state).asking_note, markup=False)
         elif word == "ask":

@@ -31,6 +31,13 @@ class Bot:
         """The action this bot takes for ``state.current_player()``."""
         raise NotImplementedError
 
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why this bot chose ``action`` in ``state`` (the position it chose in), in a short
+        sentence, or "" when it has nothing to say. Asked only when a person wants to know
+        (the terminal's ``why``, the web page's bot reasons), never while choosing; asking
+        changes none of the bot's later choices."""
+        return ""
+
 
 class RandomBot(Bot):
     """Uniform over the legal actions listed by the game."""

@@ -435,10 +435,13 @@ class LiveGame:
             if sub.seat == seat:
                 self._put(sub, msg)
 
-    def broadcast(self, events: list[str]) -> None:
+    def broadcast(self, events: list[str], why: str = "") -> None:
         """Queue the update for every subscriber: one message (and view, and text) per seat
-        watched. The seats' views are made at once (the game shares what they see alike)."""
-        head = {"type": "update", **self._position(), "events": events}
+        watched. The seats' views are made at once (the game shares what they see alike).
+        ``why``: a bot's reason for the move (``Bot.explain``), which a page shows if asked."""
+        head: dict[str, Any] = {"type": "update", **self._position(), "events": events}
+        if why:
+            head["why"] = why
         head_text = dumps(head)
         seats = list(dict.fromkeys(sub.seat for sub in self.subscribers))
         views = dict(zip(seats, self.state.views(seats), strict=True))
@@ -1276,14 +1279,22 @@ class Hub:
                     "bot %s of game %s failed; it takes the first legal action", seat, live.id
                 )
                 action = state.legal_actions()[0]
+            # Why it chose so, for the pages that show bots' reasons (words, not a hot path:
+            # a server's bots play at people's pace); on the position it chose in.
             try:
-                await self._commit(live, action)
+                reason = bot.explain(state, action)
+            except Exception:
+                log.exception("bot %s of game %s could not explain %s", seat, live.id, action)
+                reason = ""
+            why = f"{live.seats[seat].name}: {reason}" if reason else ""
+            try:
+                await self._commit(live, action, why)
             except HubError:
                 bot.rng.state = before  # try the same choice again later
                 raise
             return True
 
-    async def _commit(self, live: LiveGame, action: Action) -> list[str]:
+    async def _commit(self, live: LiveGame, action: Action, why: str = "") -> list[str]:
         # Caller holds live.lock. Apply to a copy: the live state changes only once committed.
         spare, live.spare = live.spare, None
         work = live.state.clone() if spare is None else live.state.copy_into(spare)
@@ -1310,7 +1321,7 @@ class Hub:
             if live.log is not None and len(live.log) == index:
                 live.log.append(texts)
             live.lapse_proxies()
-            live.broadcast(texts)
+            live.broadcast(texts, why)
             live.changed.set()
 
         try:

@@ -191,6 +191,13 @@ class StandardBot(Bot):
             return self.best_rent(s, legal)
         return legal[0]
 
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why it chose ``action`` (``games/monopoly/explain.py``: words, not the hot path)."""
+        from meeple.games.monopoly.explain import why
+
+        assert isinstance(state, MonopolyState)
+        return why(self, state, action)
+
     def best_rent(self, s: MonopolyState, legal: list[Action]) -> Action:
         """The first of ``legal`` (actions naming a square) whose square charges the most
         rent now. (A method of its own: a ``lambda`` in :meth:`choose` would make the compiled

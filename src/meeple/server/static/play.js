@@ -138,10 +138,16 @@ async function earlierLog() {
   renderLog();
 }
 
-function addLog(stateId, events) {
+// A bot's reason for its move (the update's "why": Bot.explain) joins the log when the person
+// asked for reasons ("Say why bots move", kept in this browser).
+const WHY_KEY = "meeple.why";
+const wantWhy = () => localStorage.getItem(WHY_KEY) === "1";
+
+function addLog(stateId, events, why) {
   if (stateId <= game.lastLogged) return;
   game.lastLogged = stateId;
   for (const text of events) game.log.push({ sid: stateId, text });
+  if (why && wantWhy()) game.log.push({ sid: stateId, text: `Why: ${why}.`, why: true });
 }
 
 function renderLog() {
@@ -149,7 +155,7 @@ function renderLog() {
   list.textContent = "";
   const shown = game.log.slice().reverse();
   if (!shown.length) list.append(el("li", { class: "muted" }, game.stateId > 0 ? "Loading the log…" : "Nothing yet."));
-  for (const e of shown) list.append(el("li", {}, el("span", { class: "sid" }, `#${e.sid}`), game.words(e.text)));
+  for (const e of shown) list.append(el("li", e.why ? { class: "why" } : {}, el("span", { class: "sid" }, `#${e.sid}`), game.words(e.text)));
   if (game.logFirst > 1) {
     list.append(el("li", { class: "more" }, el("button", { type: "button", class: "small", id: "log-earlier", onclick: earlierLog }, `Show earlier moves (1 to ${game.logFirst - 1})`)));
   }
@@ -208,7 +214,7 @@ function takeSeatState(m) {
 // A new position from the WebSocket or an action's answer; returns whether it was newer.
 function ingest(m) {
   if (game.replay) return false; // the game is over: a reconnect's hello brings nothing new
-  if (Array.isArray(m.events) && m.events.length) addLog(m.state_id, m.events);
+  if (Array.isArray(m.events) && m.events.length) addLog(m.state_id, m.events, m.why);
   if (m.state_id < game.stateId) return false;
   if (m.state_id === game.stateId) {
     if ("auto" in m) { takeSeatState(m); render(null); }
@@ -542,6 +548,9 @@ function connect() {
 }
 
 async function main() {
+  const whyBox = $("why-toggle");
+  whyBox.checked = wantWhy();
+  whyBox.addEventListener("change", () => localStorage.setItem(WHY_KEY, whyBox.checked ? "1" : "0"));
   let pub;
   try {
     pub = await api(`/api/games/${encodeURIComponent(gid)}`);

@@ -1,0 +1,111 @@
+"""Why the standard bot did what it did, in a short sentence (issue 20, "Bots that explain
+themselves"): "buys Park Place: completes the Dark Blue set", "bids up to $220: what the deed
+is worth to it".
+
+Asked only when someone wants to know (``Bot.explain``: the terminal's ``why``, the web page's
+bot reasons), never while choosing, so simulations pay nothing for it. The words come from the
+same valuations the bot chose by (``StandardBot.reserve``, ``deed_value``, ``fair``), read on
+the position it chose in; reading them changes none of the bot's later choices (they depend on
+the position alone). Not compiled: words are not the hot path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.frames import DEED
+from meeple.games.monopoly.rules.auction import AuctionFrame
+from meeple.games.monopoly.rules.bankruptcy import DebtFrame
+from meeple.games.monopoly.rules.trade import TradeFrame
+from meeple.games.monopoly.tables import STREET
+
+if TYPE_CHECKING:
+    from meeple.games.monopoly.bots import StandardBot
+    from meeple.games.monopoly.state import MonopolyState
+    from meeple.kernel.protocol import Action
+
+
+def why(bot: StandardBot, s: MonopolyState, action: Action) -> str:
+    """Why ``bot``, deciding for ``s.current_player()`` in ``s``, chose ``action`` ("" when
+    there is nothing to say: a roll, a pass with nothing worth doing)."""
+    me = s.current_player()
+    ed = s.ed
+    kind = action.kind
+    arg = action.args[0] if action.args else 0
+    top = s.stack[-1] if s.stack else None
+    cur = ed.currency
+
+    def group_name(sq: int) -> str:
+        return ed.groups[ed.group_of[sq]].name
+
+    reserve = bot.reserve(s, me)
+    if kind == A.BUY:
+        sq = top.square if top is not None else arg  # type: ignore[attr-defined]
+        if bot.completes_set_for(s, me, sq, [sq]):
+            return f"buys {ed.square_names[sq]}: it completes the {group_name(sq)} set"
+        return (
+            f"buys {ed.square_names[sq]}: {cur}{s.cash[me] - ed.price[sq]} left, above the "
+            f"{cur}{reserve} it keeps for rent"
+        )
+    if kind == A.DECLINE:
+        sq = top.square if top is not None else 0  # type: ignore[attr-defined]
+        return (
+            f"lets {ed.square_names[sq]} go to auction: buying it would leave less than the "
+            f"{cur}{reserve} it keeps for rent"
+        )
+    if isinstance(top, AuctionFrame):
+        if top.item != DEED:
+            return "bids for a building: worth up to one and a half times its price to it"
+        value = bot.deed_value(s, me, top.square)
+        if kind == A.BID:
+            return f"bids {cur}{arg}: {ed.square_names[top.square]} is worth {cur}{value:.0f} to it"
+        return (
+            f"drops out: {ed.square_names[top.square]} is worth {cur}{value:.0f} to it, or it "
+            f"must keep cash for rent"
+        )
+    if isinstance(top, DebtFrame):
+        owed = f"{cur}{top.amount}"
+        if kind == A.MORTGAGE:
+            return f"mortgages {ed.square_names[arg]} to pay {owed}: the deed it misses least"
+        if kind == A.SELL_BUILDING:
+            return f"sells a building on {ed.square_names[arg]} to pay {owed}"
+        if kind == A.BANKRUPT:
+            return f"goes bankrupt: selling and mortgaging everything would not pay {owed}"
+        return ""
+    if isinstance(top, TradeFrame):
+        if kind == A.ACCEPT:
+            return "accepts: what it gets is worth at least what it gives"
+        if kind == A.REJECT:
+            if not bot.fair(s, me, top):
+                return "refuses: it would give more than it gets, or hand over a set"
+            return "refuses"
+        if kind == A.PROPOSE:
+            wanted = [sq for sq in top.deeds if s.owner[sq] != me]
+            sets = {group_name(sq) for sq in wanted if ed.kind[sq] == STREET}
+            if sets:
+                return f"offers a trade for the {', '.join(sorted(sets))} set"
+            return "offers a trade"
+        return ""
+    if kind == A.BUILD:
+        return (
+            f"builds on {ed.square_names[arg]}: {cur}{s.cash[me]} in cash, above the "
+            f"{cur}{reserve} it keeps for rent"
+        )
+    if kind == A.UNMORTGAGE:
+        return f"lifts the mortgage on {ed.square_names[arg]}: it has cash to spare"
+    if kind == A.TRADE:
+        return f"opens a trade with Player {arg + 1} to complete a set"
+    if kind == A.PAY_FINE or kind == A.USE_CARD:
+        return "leaves jail at once: there are still deeds to buy"
+    if kind == A.ROLL and s.phase == s.JAIL:
+        return "stays in jail if it can: most deeds are owned, and the others pay rent meanwhile"
+    if kind == A.LIFT_MORTGAGE:
+        return "lifts the mortgage now: it has the cash"
+    if kind == A.KEEP_MORTGAGE:
+        return "keeps the mortgage and pays the interest: lifting would leave too little cash"
+    if kind == A.WANT_BUILDING:
+        return "wants one of the few buildings left: it can pay and keep its reserve"
+    if kind == A.NO_BUILDING:
+        return "leaves the last buildings to others: it must keep cash for rent"
+    return ""
