@@ -31,8 +31,7 @@ def play(game: str, players: int, seed: int, limit: int = 4000) -> list[GameStat
     """Every position of a game between standard bots (clones), up to ``limit`` actions;
     Player 1 starts (the seeds were chosen for what their games show)."""
     family = game_info(game).family
-    first = {"start_player": "first_seat"}
-    s = new_game(game, players, seed, first if family == "monopolis" else {"rules": first})
+    s = new_game(game, players, seed, {"rules": {"start_player": "first_seat"}})
     bots = [make_bot("standard", family, derive_seed(seed, 1 + p)) for p in range(players)]
     out = []
     while not s.is_terminal() and len(s.history) < limit:

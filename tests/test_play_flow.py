@@ -47,6 +47,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-
 SEED = "3"
 NAMES = ["Ann", "Bob", "Cyd", "Dee"]
 WINDOW = "may act before the next turn"  # the decision line of another player's window
+FIRST = ("--rule", "start_player=first_seat")  # Ann starts: the prompts below expect her
 DECISION = re.compile(r"Turn \d+, [^│\n]*")
 
 
@@ -120,7 +121,9 @@ def test_others_turns_always_asks_in_every_window(tmp_path: Path) -> None:
 
 
 def test_deed_info_board_and_ask_at_the_prompt() -> None:
-    child = spawn("classic", "--seats", "human,standard", "--names", "Ann,Bob", "--seed", "5")
+    child = spawn(
+        "classic", "--seats", "human,standard", "--names", "Ann,Bob", "--seed", "5", *FIRST
+    )
     child.expect("Ann, you are asked before each roll")
     child.expect(prompt("Ann"))
     child.sendline("deed 39")
@@ -170,7 +173,9 @@ def test_deed_info_board_and_ask_at_the_prompt() -> None:
 
 
 def test_monopolis_help_info_and_points() -> None:
-    child = spawn("monopolis", "--seats", "human,standard", "--names", "Ann,Bob", "--seed", "2")
+    child = spawn(
+        "monopolis", "--seats", "human,standard", "--names", "Ann,Bob", "--seed", "2", *FIRST
+    )
     child.expect(r"Points if the game ended now: P1 Ann \d+, P2 Bob \d+")
     child.expect(r"Turn 1, Ann's turn, action 1 of 2: buy a resource card or build\.")
     child.expect(prompt("Ann"))

@@ -62,7 +62,7 @@ def test_monopolis_has_its_own_report_without_a_board(tmp_path: Path) -> None:
     )
     assert r.exit_code == 0, r.output
     md = (tmp_path / "monopolis.md").read_text(encoding="utf-8")
-    assert "## The board" not in md and "offers no rule option" in md
+    assert "## The board" not in md and "start_player = 'first_seat'" in md
     assert "last_house" in md
 
 

@@ -79,12 +79,16 @@ def test_an_edition_given_as_data_gives_its_own_defaults() -> None:
     assert options_of("classic", {"edition": data})["starting_cash"].default == 2500
 
 
-def test_monopolis_has_no_rule_options() -> None:
-    """Decided (the Monopolis family's rule_options): no reading left open, components in
-    their own file."""
-    assert options_of("monopolis") == {}
+def test_monopolis_offers_who_starts_alone() -> None:
+    """Decided (the Monopolis family's rule_options): "Choose a starting player" is the
+    table's; no other reading is left open, and the components have their own file."""
+    got = options_of("monopolis")
+    assert list(got) == ["start_player"] and got["start_player"].default == "random"
+    assert got["start_player"].choices == ("random", "first_seat")
     with pytest.raises(ValueError, match="monopolis has no rule options to set"):
         parse_rule_args([], ["max_turns=3"], "monopolis")
+    with pytest.raises(ValueError, match="no rule option 'max_turns'"):
+        parse_rule_args(list(got.values()), ["max_turns=3"], "monopolis")
 
 
 def test_command_line_values_are_parsed_by_kind() -> None:

@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browser.scenarios import FIRST
 from tests.server.process import free_port, start_server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -141,8 +142,10 @@ def screenshot(page: Any, name: str) -> Path:
 
 
 def create_game(base: str, game: str, seats: list[dict[str, Any]], seed: int) -> dict[str, Any]:
-    """Start a game through the API; returns the creation answer."""
-    r = httpx.post(f"{base}/api/games", json={"game": game, "seats": seats, "seed": seed})
+    """Start a game through the API, the human in seat 1 starting (``scenarios.FIRST``);
+    returns the creation answer."""
+    body = {"game": game, "seats": seats, "seed": seed, **FIRST}
+    r = httpx.post(f"{base}/api/games", json=body)
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data

@@ -24,6 +24,9 @@ from meeple.kernel.rng import derive_seed
 
 BOTS = "random"
 HUMAN = 0
+FIRST = {"rules": {"start_player": "first_seat"}}
+"""The browser tests' games start with the human, Player 1 (``conftest.create_game`` makes them
+so); who starts by the rulebook is tested in tests/monopoly/test_start.py."""
 
 # The human policy: the first legal action of the first kind in this list.
 PREFERENCE = (
@@ -66,7 +69,7 @@ def first_roll_lands_on_a_deed(
     """A seed whose first action (the human rolls) leaves the human a deed to buy (the game
     made with ``options``, as the server makes it)."""
     for seed in seeds:
-        s = new_game(game, players, seed, options)
+        s = new_game(game, players, seed, FIRST if options is None else options)
         if s.current_player() != HUMAN:
             continue  # (the roll-off chose someone else to start)
         s.apply(Action.parse("roll"))
@@ -80,7 +83,7 @@ def reaches(
     game: str, players: int, seed: int, goal: Callable[[GameState, list[str]], bool], limit: int
 ) -> int | None:
     """How many actions the game of ``seed`` takes until ``goal`` holds on a human decision."""
-    s = new_game(game, players, seed)
+    s = new_game(game, players, seed, FIRST)
     bots = _bots(game, players, seed)
     for n in range(limit):
         if s.is_terminal():
@@ -159,9 +162,12 @@ class Driver:
         raise AssertionError("goal not reached")
 
 
-def first_roll_square(game: str, players: int, seed: int) -> int:
-    """The square the human's first roll of the game of ``seed`` ends on."""
-    s = new_game(game, players, seed)
+def first_roll_square(
+    game: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> int:
+    """The square the human's first roll of the game of ``seed`` ends on (made with
+    ``options``, by default :data:`FIRST`)."""
+    s = new_game(game, players, seed, FIRST if options is None else options)
     s.apply(Action.parse("roll"))
     square: int = s.view(HUMAN)["players"][HUMAN]["position"]
     return square

@@ -17,6 +17,7 @@ from meeple.kernel.asking import AskSettings, auto_move
 from meeple.kernel.family import new_game
 from meeple.kernel.rng import derive_seed
 from tests.browser.conftest import create_game, screenshot
+from tests.browser.scenarios import FIRST
 
 GAME = "my-first-monopoly-2"  # a short game that ends in a bankruptcy
 FAST = {"others_turns": "never", "own_turn": "build", "grace": 0}
@@ -36,7 +37,7 @@ def plays_itself(seats: list[dict[str, Any]], seed: int) -> int | None:
         make_bot(s["bot"], "monopoly", derive_seed(seed, 1 + i)) if s["type"] == "bot" else None
         for i, s in enumerate(seats)
     ]
-    s = new_game(GAME, len(seats), seed, {})
+    s = new_game(GAME, len(seats), seed, FIRST)
     s.record_events = False
     while not s.is_terminal():
         cp = s.current_player()

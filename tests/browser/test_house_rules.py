@@ -74,9 +74,10 @@ def test_the_lobby_follows_the_edition_and_a_bad_number_holds_the_form(
     page.get_by_role("button", name="Back to the rulebook").click()
     expect(page.get_by_label("Starting money")).to_have_value("10")
     expect(page.locator("#house-rules summary")).to_contain_text("as the rulebook says")
-    # Monopolis has no rule options: no section at all.
+    # Monopolis offers who starts alone; the classic rules are gone with the edition.
     page.get_by_label("Game", exact=True).select_option("monopolis")
-    expect(page.locator("#house-rules")).to_be_hidden()
+    expect(page.get_by_label("Who starts")).to_have_value("random")
+    expect(page.get_by_label("Starting money")).to_have_count(0)
 
 
 def test_house_rules_fit_a_phone(phone: Any, server: str) -> None:

@@ -17,7 +17,7 @@ NORTH, EAST, SOUTH, WEST = 17, 25, 31, 23
 def fresh(players: int = 2, seed: int = 1) -> MonopolisState:
     """A new game with Player 1 as the start player (scenarios set up their own turns; who
     starts is tested in test_monopolis_setup.py)."""
-    return new_monopolis(players, seed, {"start_player": "first_seat"})
+    return new_monopolis(players, seed, {"rules": {"start_player": "first_seat"}})
 
 
 def act(state: MonopolisState, text: str) -> None:

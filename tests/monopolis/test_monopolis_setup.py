@@ -89,7 +89,7 @@ def test_a_start_player_is_chosen_and_ends_the_rounds() -> None:
         f"Player {first + 1} starts and takes the start player marker."
     ]
     # The draw comes last: the setup is the same as with Player 1 starting.
-    same = new_monopolis(3, 4, {"start_player": "first_seat"})
+    same = new_monopolis(3, 4, {"rules": {"start_player": "first_seat"}})
     assert same.start_player == 0 and same.market == s.market and same.bag == s.bag
     assert new_monopolis(3, 4, {"ruleset": 1}).start_player == 0
     bots = [MonopolisStandardBot(i) for i in range(3)]
@@ -99,7 +99,7 @@ def test_a_start_player_is_chosen_and_ends_the_rounds() -> None:
     assert r is not None and r.end_reason != "turn_cap" and r.turns % 3 == 0
     assert s.turn_player == (first - 1) % 3  # the last turn: the seat before the marker
     with pytest.raises(ValueError, match="start_player"):
-        new_monopolis(3, 4, {"start_player": "youngest"})
+        new_monopolis(3, 4, {"rules": {"start_player": "youngest"}})
 
 
 def test_a_snapshot_from_before_the_start_player_has_player_1_start() -> None:

@@ -28,13 +28,12 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 def new_game(client: TestClient, game: str = "classic", seats: Any = None, seed: int = 7) -> Any:
-    """A game made through the API; a Monopoly game with Player 1 starting (the tests were
-    written for that: who starts is tested in tests/monopoly/test_start.py)."""
+    """A game made through the API, with Player 1 starting (the tests were written for that:
+    who starts is tested in tests/monopoly/test_start.py and the Monopolis setup tests)."""
     if seats is None:
         seats = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
     body: dict[str, Any] = {"game": game, "seats": seats, "seed": seed}
-    if game != "monopolis":
-        body["rules"] = {"start_player": "first_seat"}
+    body["rules"] = {"start_player": "first_seat"}
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from meeple.kernel.family import GameFamily, GameFile, GameInfo
+from meeple.kernel.options import RuleOption
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
-    from meeple.kernel.options import RuleOption
 
 
 def _m(state: GameState) -> MonopolisState:
@@ -103,10 +103,22 @@ class MonopolisFamily(GameFamily):
         return components_at(str(options.get("components", "")))
 
     def rule_options(self, game_id: str, options: Mapping[str, Any]) -> list[RuleOption]:
-        """None: the rulebook leaves no reading open that meeple made an option of (the last
-        column's points are decided, docs/MONOPOLIS.md D16), and its printed components are
-        the components file's (``meeple editions export monopolis``), not a table's choice."""
-        return []
+        """Who starts: "Choose a starting player" (Setup) is the table's choice, drawn at
+        random unless the table says Player 1 (docs/MONOPOLIS.md D1). Nothing else: the last
+        column's points are decided (D16), and the printed components are the components
+        file's (``meeple editions export monopolis``), not a table's choice."""
+        return [
+            RuleOption(
+                "start_player",
+                "Who starts",
+                "choice",
+                "random",
+                "Who takes the start player marker: a player drawn at random, or Player 1.",
+                group="Rulebook readings",
+                choices=("random", "first_seat"),
+                choice_labels=("a player drawn at random", "Player 1"),
+            )
+        ]
 
     def position(self, state: GameState) -> dict[str, Any]:
         from meeple.games.monopolis.position import position_of

@@ -54,7 +54,8 @@ STARTING_MONEY = 5
 JOKER_TRACK = 3
 # position and redraw: a game started from a position (meeple.kernel.position)
 # ruleset: which of the family's rulesets the game plays (meeple.kernel.family.new_game)
-OPTIONS = ("components", "max_turns", "position", "redraw", "ruleset", "start_player")
+# rules: the rules a table may set (turns.RULES: who starts)
+OPTIONS = ("components", "max_turns", "position", "redraw", "ruleset", "rules")
 
 
 class MonopolisState(GameState):
@@ -426,10 +427,16 @@ def check_options(options: dict[str, Any]) -> None:
             raise ValueError(f"unknown monopolis option {key!r}; known: {', '.join(OPTIONS)}")
         if key == "components" and not isinstance(value, str):
             raise ValueError("option 'components' must be a path to a components file")
-        if key == "start_player" and value not in turns.START_CHOICES:
-            raise ValueError(
-                f"option 'start_player' must be one of {', '.join(turns.START_CHOICES)}"
-            )
+        if key == "rules":
+            if not isinstance(value, dict):
+                raise ValueError("option 'rules' must be a table of rule names and values")
+            for name, v in value.items():
+                if name != "start_player":
+                    raise ValueError(f"unknown monopolis rule {name!r}; known: start_player")
+                if v not in turns.START_CHOICES:
+                    raise ValueError(
+                        f"rule start_player must be one of {', '.join(turns.START_CHOICES)}"
+                    )
         if key == "ruleset" and (not isinstance(value, int) or isinstance(value, bool)):
             raise ValueError("option 'ruleset' must be a whole number")
         if key == "max_turns" and (

@@ -25,7 +25,8 @@ RULESET: Final = 2
 start player (:func:`choose_first`); in ruleset 1 (a game stored before there were rulesets)
 seat 1 always started."""
 START_CHOICES: Final = ("random", "first_seat")
-"""The ``start_player`` option: a seat drawn at random (the default), or seat 1."""
+"""The rule ``start_player`` (``options["rules"]``, a table's choice): a seat drawn at random
+(the default), or seat 1."""
 
 
 def choose_first(s: MonopolisState) -> int:
@@ -34,7 +35,8 @@ def choose_first(s: MonopolisState) -> int:
     own stream, after the rest of the setup (``start_player = "first_seat"``: seat 1; docs/RULES.md,
     "Who starts")."""
     ruleset = s._options.get("ruleset") or RULESET
-    if ruleset < 2 or s._options.get("start_player", "random") == "first_seat":
+    rules = s._options.get("rules") or {}
+    if ruleset < 2 or rules.get("start_player", "random") == "first_seat":
         return 0
     return s.rng.below(s.n)
 
