@@ -47,7 +47,7 @@ def test_the_catalog_lists_each_games_rule_options_with_its_editions_values(
     assert classic["starting_cash"]["default"] == 1500
     friends = {o["name"]: o for o in catalog["friends"]["rules"]}
     assert friends["utility_rent_dice"]["default"] == "fresh"
-    assert catalog["monopolis"]["rules"] == []
+    assert [o["name"] for o in catalog["monopolis"]["rules"]] == ["start_player"]
 
 
 def first_roll_lands_on_a_tax() -> int:
@@ -140,7 +140,10 @@ def test_bad_rules_are_refused_with_the_reason_and_nothing_is_stored(
         # an edition's structural option: another game, not a house rule
         ({"rules": {"houses": 100}}, "classic has no rule option 'houses'; its options:"),
         ({"game": mfm, "rules": {"auctions": True}}, f"{mfm} has no rule option 'auctions'"),
-        ({"game": monopolis, "rules": {"max_turns": 3}}, "monopolis has no rule options to set"),
+        (
+            {"game": monopolis, "rules": {"max_turns": 3}},
+            "monopolis has no rule option 'max_turns'",
+        ),
         ({"rules": {"auctions": False}, "position": position}, "plays by the position's own"),
         ({"position": with_rules}, "position: options.rules: classic has no rule option"),
     ]
