@@ -207,3 +207,16 @@ def test_only_the_owner_lifts_a_mortgage() -> None:
     own(s, 1, 39, mortgaged=True)
     illegal(s, "unmortgage 39")
     assert s.owner[39] == 1 and s.mortgaged[39]
+
+
+def test_the_rules_summary_says_when_the_fine_and_the_rent_are_due() -> None:
+    """The terminal's rules summary (``info``) says the classic jail fine and claim deadline
+    (the classic rules, "JAIL" and "PAYING RENT"), and the Friends ones for Friends."""
+    from meeple.games.monopoly.render import rules_lines
+
+    classic = " ".join(rules_lines(game(rent_claim_required=True).ed))
+    assert "Jail: pay $50 before your last try, use a Get Out of Jail Free card" in classic
+    assert "Rent must be claimed before the second player after the payer rolls" in classic
+    friends = " ".join(rules_lines(edition_game("friends", rent_claim_required=True).ed))
+    assert "Jail: pay M50, use a Get Out of Jail Free card" in friends
+    assert "Rent must be claimed before the next player rolls" in friends
