@@ -547,7 +547,7 @@ def test_play_rule_sets_the_games_rules_and_says_so(tmp_path: Path) -> None:
     assert "Game over" in result.stdout
     assert json.loads(save.read_text())["options"] == {
         "rules": {"starting_cash": 20},
-        "ruleset": 2,
+        "ruleset": 3,
     }
 
 

@@ -115,7 +115,7 @@ def test_a_game_with_a_pot_saves_and_loads() -> None:
     while s.pot == 0:
         s.apply(bots[s.current_player()].choose(s))
     data = json.loads(json.dumps(save_data(s)))
-    assert data["options"] == {"rules": {"free_parking_money": True}, "ruleset": 2}
+    assert data["options"] == {"rules": {"free_parking_money": True}, "ruleset": 3}
     assert data["state"]["pot"] == s.pot > 0
     again = load_data(data)
     assert again.pot == s.pot  # type: ignore[attr-defined]

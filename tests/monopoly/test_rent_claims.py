@@ -4,14 +4,16 @@ Friends rules A, "Paying Rent": "They must tell you what you owe before the next
 the die. If they don't alert you soon enough, you don't owe them the rent"; Friends rules B:
 "the owner must ask you for the rent before the player to your left rolls the dice. If they
 forget to ask, you don't have to pay!"; Frozen II, "Owned Scenes". Off by default: rent is
-collected automatically (docs/RULES.md, Decisions).
+collected automatically (docs/RULES.md, Decisions). These tests play the Friends deadline
+(``rent_claim_turns = 1``, as friends.toml and frozen-ii.toml state it) on the classic board;
+the classic deadline, a turn longer, is tested in test_classic_rules.py.
 """
 
 from tests.monopoly.helpers import act, at, dice, game, kinds, legal, own
 
 
 def land_on_boardwalk(players: int, owner: int):  # type: ignore[no-untyped-def]
-    s = game(players=players, rent_claim_required=True)
+    s = game(players=players, rent_claim_required=True, rent_claim_turns=1)
     own(s, owner, 39)
     at(s, 0, 35)
     dice(s, 1, 3)
@@ -83,7 +85,7 @@ def test_claim_expires_at_the_owners_own_roll() -> None:
 def test_claim_survives_the_payers_extra_roll() -> None:
     """Friends rules B: the deadline is the *next player's* roll, not the payer's own extra roll
     after a double."""
-    s = game(players=2, rent_claim_required=True)
+    s = game(players=2, rent_claim_required=True, rent_claim_turns=1)
     own(s, 1, 39)
     at(s, 0, 35)
     dice(s, 2, 2, 1, 2)

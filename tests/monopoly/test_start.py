@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from meeple.games.monopoly import new_monopoly
-from meeple.games.monopoly.rules.start import RULESET
+from meeple.games.monopoly.rules.rulesets import RULESET
 from meeple.kernel.family import family, new_game
 from meeple.kernel.saves import load_data, save_data
 
@@ -100,11 +100,11 @@ def test_the_log_says_who_rolled_and_who_starts() -> None:
 
 
 def test_a_new_game_is_stamped_with_the_ruleset() -> None:
-    assert family("monopoly").ruleset == RULESET == 2
+    assert family("monopoly").ruleset == RULESET == 3
     assert new_game("classic", 2, 1).options["ruleset"] == RULESET
     assert new_monopoly("classic", 2, 1).options["ruleset"] == RULESET
-    with pytest.raises(ValueError, match="ruleset from 1 to 2"):
-        new_game("classic", 2, 1, {"ruleset": 3})
+    with pytest.raises(ValueError, match="ruleset from 1 to 3"):
+        new_game("classic", 2, 1, {"ruleset": 4})
 
 
 def test_a_save_file_from_before_rulesets_replays_as_it_was_played() -> None:

@@ -95,7 +95,7 @@ def test_a_classic_game_starts_at_the_position_and_rolls_its_scripted_dice(
     kernel.apply(Action("roll"))
     assert view == json.loads(json.dumps(kernel.view(None)))
     # Stored as a game from the position: its options carry it, its seed is the position's.
-    assert stored_options(db_url, gid) == {"position": data["position"], "ruleset": 2}
+    assert stored_options(db_url, gid) == {"position": data["position"], "ruleset": 3}
     storage = Storage(db_url)
     row = storage.load_game(gid)
     storage.close()
@@ -217,7 +217,7 @@ def test_a_position_game_survives_a_restart_and_replays_from_the_position(db_url
         act(client, gid, ann, 1, str(nxt))
         kernel.apply(nxt)
         assert public(client, gid)["view"] == json.loads(json.dumps(kernel.view(None)))
-    assert stored_options(db_url, gid) == {"position": data["position"], "ruleset": 2}
+    assert stored_options(db_url, gid) == {"position": data["position"], "ruleset": 3}
 
 
 def test_a_rematch_starts_at_the_position_with_a_new_future(
@@ -251,7 +251,7 @@ def test_a_rematch_starts_at_the_position_with_a_new_future(
     assert row is not None
     # The same position, its hidden future re-drawn from the rematch's own new seed: the
     # scripted dice (which the position's author wrote, and everyone saw played) are gone.
-    assert row.options == {"position": data["position"], "redraw": row.seed, "ruleset": 2}
+    assert row.options == {"position": data["position"], "redraw": row.seed, "ruleset": 3}
     assert row.seed != data["seed"]
     again = new_game(row.game_id, row.players, row.seed, row.options)
     assert position_data(again)["position"]["dice_script"] == []

@@ -91,7 +91,7 @@ def test_a_game_with_house_rules_plays_by_them_and_shows_them(
         stored = storage.load_game(gid)
     finally:
         storage.close()
-    assert stored is not None and stored.options == {"rules": POT_RULES, "ruleset": 2}
+    assert stored is not None and stored.options == {"rules": POT_RULES, "ruleset": 3}
 
 
 def test_a_game_by_the_book_shows_no_changed_rules(client: TestClient) -> None:
@@ -115,7 +115,7 @@ def test_a_finished_games_save_file_and_history_keep_its_rules(client: TestClien
     gid = r.json()["id"]
     wait_for(lambda: client.get(f"/api/games/{gid}").json()["status"] == "finished")
     saved = client.get(f"/api/games/{gid}/save").json()
-    assert saved["options"] == {"rules": {"starting_cash": 8}, "ruleset": 2}
+    assert saved["options"] == {"rules": {"starting_cash": 8}, "ruleset": 3}
     assert client.get(f"/api/games/{gid}/history").json()["rules_changed"] == [
         "Starting money: 8 (normally 15)"
     ]
@@ -169,7 +169,7 @@ def test_a_position_carries_its_rules_to_the_server(client: TestClient) -> None:
     data = json.loads(
         json.dumps(position_data(engine_game("classic", 2, 5, {"rules": {"auctions": False}})))
     )
-    assert data["options"] == {"rules": {"auctions": False}, "ruleset": 2}
+    assert data["options"] == {"rules": {"auctions": False}, "ruleset": 3}
     r = create(client, position=data)
     assert r.status_code == 201, r.text
     board = client.get(f"/api/games/{r.json()['id']}/board").json()

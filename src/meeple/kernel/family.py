@@ -101,8 +101,9 @@ class GameFamily:
     #: The family's ruleset: raised whenever a change of the rules' defaults would make an
     #: old game play differently. :func:`new_game` stamps a new game's options with it
     #: (``options["ruleset"]``); a game stored or saved before rulesets existed is ruleset 1
-    #: (:data:`RULESET`), and the family plays each ruleset as it was (Monopoly and Monopolis
-    #: 2: the start player chosen as the rulebook says; in 1, seat 1 started).
+    #: (:data:`RULESET`), and the family plays each ruleset as it was (Monopolis 2: the start
+    #: player chosen as the rulebook says, in 1 seat 1 started; Monopoly 3:
+    #: ``games/monopoly/rules/rulesets.py``).
     ruleset: int = 1
 
     # -- games ---------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from meeple.games.monopoly.rules import (
     buildings,
     buying,
     holdings,
+    jail,
     mortgage,
     rent,
     trade,
@@ -504,8 +505,8 @@ class StandardBot(Bot):
             for d, holder in enumerate(s.card_holder):
                 if holder == me:
                     return A.act(A.USE_CARD, d)
-            fine = s.rules.jail_fine
-            if s.cash[me] >= fine and s.cash[me] - fine >= reserve:
+            # (The classic rules offer the fine before the last try only: jail.may_pay_fine.)
+            if jail.may_pay_fine(s, me) and s.cash[me] - s.rules.jail_fine >= reserve:
                 return A.A_PAY_FINE
         if s.rules.jail_style == "jail":
             return A.A_ROLL

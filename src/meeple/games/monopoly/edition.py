@@ -106,6 +106,15 @@ class RulesModel(_Strict):
     jail_doubles_extra_roll: bool = Field(
         False, description="Leaving jail on doubles gives another roll."
     )
+    jail_fine_on_last_try: bool = Field(
+        False,
+        description=(
+            "The fine may be paid before rolling on any turn in jail, the last included "
+            '(Friends, Frozen II: "Pay M50 at the start of your next turn"). False, the '
+            'classic rule: "paying a fine of $50 before you roll the dice on either of your '
+            'next two turns"; on the last try you roll, and pay after a miss.'
+        ),
+    )
     railroad_rents: list[int] = Field(
         default_factory=lambda: [25, 50, 100, 200], description="Railroad rent by number owned."
     )
@@ -136,7 +145,19 @@ class RulesModel(_Strict):
     )
     rent_claim_required: bool = Field(
         False,
-        description=("Rent is owed only if the owner claims it before the next player rolls."),
+        description=(
+            "Rent is owed only if the owner claims it in time (`rent_claim_turns`), else it "
+            "is forgiven."
+        ),
+    )
+    rent_claim_turns: int = Field(
+        2,
+        ge=1,
+        description=(
+            "With `rent_claim_required`, a claim is lost at the roll of the Nth player after "
+            'the one who owes it: 2, the classic rule ("before the second player following '
+            'throws the dice"); 1, Friends and Frozen II ("before the next player rolls").'
+        ),
     )
     free_parking_money: bool = Field(
         False,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.catalog import builtin_catalog
-from meeple.games.monopoly.rules.start import RULESET
+from meeple.games.monopoly.rules.rulesets import RULESET
 from meeple.kernel.family import GameFamily, GameFile, GameInfo
 from meeple.kernel.protocol import Action, GameState
 

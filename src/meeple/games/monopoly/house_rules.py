@@ -81,8 +81,8 @@ PER_GAME: Final[tuple[PerGame, ...]] = (
         "rent_claim_required",
         "Owners must ask for rent",
         HOUSE_RULES,
-        "Rent is paid only if the owner asks for it before the next player rolls (the "
-        "rulebooks' letter).",
+        "Rent is paid only if the owner asks for it in time (the rulebooks' letter: before "
+        "the next player rolls; in classic, before the second player following rolls).",
     ),
     PerGame(
         "auctions",

@@ -485,6 +485,9 @@ def _rent_lines(state: MonopolyState, sq: int) -> list[str]:
     ]
 
 
+_ORDINALS: Final = {2: "second", 3: "third"}
+
+
 def rules_lines(ed: Edition) -> list[str]:
     """The edition's main rules in words, from its rule options (the ``info`` command)."""
     r = ed.rules
@@ -500,9 +503,12 @@ def rules_lines(ed: Edition) -> list[str]:
             f"Doubles roll again; doubles {r.doubles_to_jail} times in a row go to {jail}."
         )
     if r.jail_style == "jail":
+        # (The classic rules: the fine "before you roll the dice on either of your next two
+        # turns"; Friends and Frozen II on any: rule option jail_fine_on_last_try.)
+        when = "" if r.jail_fine_on_last_try else " before your last try"
         lines.append(
-            f"{jail}: pay {cur}{r.jail_fine}, use a {ed.names.jail_card} card, or try for "
-            f"doubles (at most {r.max_jail_turns} tries, then pay)."
+            f"{jail}: pay {cur}{r.jail_fine}{when}, use a {ed.names.jail_card} card, or try "
+            f"for doubles (at most {r.max_jail_turns} tries, then pay)."
         )
     else:
         broke = "for free" if r.time_out_broke == "free" else "only by paying (or go broke)"
@@ -538,7 +544,9 @@ def rules_lines(ed: Edition) -> list[str]:
             "whenever building and mortgaging are offered."
         )
     if r.rent_claim_required:
-        lines.append("Rent must be claimed before the next roll, or it is lost.")
+        n = r.rent_claim_turns
+        who = "next player" if n == 1 else f"{_ORDINALS.get(n, f'{n}th')} player after the payer"
+        lines.append(f"Rent must be claimed before the {who} rolls, or it is lost.")
     if r.free_parking_money:
         lines.append(
             "Free Parking money: taxes, fines and card payments to the bank go into a pot on "

@@ -18,7 +18,15 @@ from meeple.games.monopoly.describe import describe_action, describe_event
 from meeple.games.monopoly.edition import builtin_edition, with_rule_overrides
 from meeple.games.monopoly.frames import Decision, Frame
 from meeple.games.monopoly.kept import STAMPS, Kept
-from meeple.games.monopoly.rules import anytime, auction, buildings, holdings, start, turns
+from meeple.games.monopoly.rules import (
+    anytime,
+    auction,
+    buildings,
+    holdings,
+    rulesets,
+    start,
+    turns,
+)
 from meeple.games.monopoly.tables import Edition
 from meeple.games.monopoly.view import views as seen_by
 from meeple.kernel.errors import IllegalActionError
@@ -71,9 +79,12 @@ class MonopolyState(GameState):
         options = dict(options or {})
         # Which of the family's rulesets the game plays, in its options whoever made it (a save
         # file or the server keeps them): a game stored before there were rulesets plays
-        # ruleset 1, where seat 1 started (meeple.kernel.family.stored_options).
-        options.setdefault("ruleset", start.RULESET)
+        # ruleset 1 (meeple.kernel.family.stored_options). An older ruleset plays some rule
+        # options as it did (rules/rulesets.py), under the game's own.
+        options.setdefault("ruleset", rulesets.RULESET)
         self._options = options
+        self.ruleset = int(options["ruleset"])
+        edition = with_rule_overrides(edition, rulesets.rule_values(self.ruleset))
         self.ed = edition = with_rule_overrides(edition, options.get("rules"))
         self.rules = r = edition.rules
         self.max_turns = int(options.get("max_turns") or 0)
@@ -106,7 +117,6 @@ class MonopolyState(GameState):
                 self.rng.shuffle(order)
             self.decks.append(order)
         self.card_holder = [-1] * len(edition.jail_cards)  # seat holding each jail card, or -1
-        self.ruleset = int(options["ruleset"])
         # Who starts (rules/start.py), and a roll-off's rolls as (seat, die, die) triples.
         self.start_rolls: list[int] = []
         self.first_player = start.choose_first(self) if shuffle else 0

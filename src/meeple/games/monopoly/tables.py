@@ -94,6 +94,7 @@ class Rules:
     doubles_roll_again: bool
     doubles_to_jail: int
     jail_doubles_extra_roll: bool
+    jail_fine_on_last_try: bool
     railroad_rents: tuple[int, ...]
     utility_multipliers: tuple[int, ...]
     set_rent_multiplier: int
@@ -102,6 +103,7 @@ class Rules:
     mortgage_interest_percent: int
     building_sell_percent: int
     rent_claim_required: bool
+    rent_claim_turns: int
     free_parking_money: bool
     utility_rent_dice: str
     max_trade_offers_per_window: int

@@ -4,8 +4,11 @@ Friends rules A, "Go to Jail": move to the jail "immediately", no GO salary, "Wh
 forced to go to Jail, your turn ends immediately". "Getting Out of Jail": pay M50 and take your
 turn normally; use a Get Out of Jail Free card (returned to the bottom of its deck); or roll
 doubles within three attempts and move by that roll; after the third miss pay M50 and move by
-the last roll. Classic and Friends: leaving on doubles gives no extra roll (Frozen II, "How do I
-get out of Jail?": "Use the roll to move, and that's the end of your turn").
+the last roll. Leaving on doubles gives no extra roll (the classic rules, "JAIL": "even though
+you had thrown doubles, you do not take another turn"; Frozen II, "How do I get out of Jail?":
+"Use the roll to move, and that's the end of your turn"). The classic rules offer the fine
+"before you roll the dice on either of your next two turns" only (:func:`may_pay_fine`; the
+classic rules are Hasbro's instruction sheet 00009: docs/RULES.md, "Classic rules (Hasbro)").
 """
 
 from __future__ import annotations
@@ -52,6 +55,21 @@ def leave_time_out_broke(s: MonopolyState, p: int) -> None:
 def leave(s: MonopolyState, p: int) -> None:
     s.in_jail[p] = False
     s.jail_turns[p] = 0
+
+
+def may_pay_fine(s: MonopolyState, p: int) -> bool:
+    """Whether jailed ``p`` may pay the fine now, before rolling: with the cash, and, in jail
+    with tries at doubles, on a turn before the last try unless ``jail_fine_on_last_try``. The
+    classic rules, "JAIL": "(4) paying a fine of $50 before you roll the dice on either of your
+    next two turns. If you do not throw doubles by your third turn, you must pay the $50 fine"
+    (the third turn rolls, and pays after a miss); Friends rules B and Frozen II: "Pay M50 at
+    the start of your next turn" on any of them."""
+    r = s.rules
+    if s.cash[p] < r.jail_fine:
+        return False
+    return (
+        r.jail_style != "jail" or r.jail_fine_on_last_try or s.jail_turns[p] < r.max_jail_turns - 1
+    )
 
 
 def pay_fine(s: MonopolyState, p: int) -> None:

@@ -105,9 +105,10 @@ def utility_dice(s: MonopolyState, p: int, sq: int) -> int:
 
 def owe_rent(s: MonopolyState, payer: int, owner: int, sq: int, amount: int) -> None:
     """Rent is owed: collected at once, or (rule option ``rent_claim_required``) left for the
-    owner to claim before the next player rolls (Friends rules B: "the owner must ask you for
-    the rent before the player to your left rolls the dice. If they forget to ask, you don't
-    have to pay!")."""
+    owner to claim in time (Friends rules B: "the owner must ask you for the rent before the
+    player to your left rolls the dice. If they forget to ask, you don't have to pay!"; the
+    classic rules: "before the second player following throws the dice":
+    ``turns.expire_claims``)."""
     if s.rules.rent_claim_required:
         s.claims.append([owner, payer, amount, s.turn_no, sq])
         if s._events is not None:

@@ -12,23 +12,18 @@ tied highest roll again, among themselves, until one is highest), ``random`` (a 
 the game's stream: it stands in for the youngest player, whose age the engine does not know)
 or ``first_seat``. The choice is made at setup from the game's own random stream, so the same
 edition, options and seed start the same way; the rolls are kept (``MonopolyState.start_rolls``)
-for the log (:func:`setup_events`).
+for the log (:func:`setup_events`). A game of ruleset 1 (stored before there were rulesets:
+:mod:`.rulesets`) starts with seat 1.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from meeple.kernel.protocol import Event
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
-
-
-RULESET: Final = 2
-"""The Monopoly family's ruleset (``meeple.kernel.family.GameFamily.ruleset``): ruleset 2
-chooses the start player as above; in ruleset 1 (a game stored before there were rulesets)
-seat 1 always started."""
 
 
 def choose_first(s: MonopolyState) -> int:

@@ -113,7 +113,7 @@ class InJail(Phase):
 
     def legal(self, s: MonopolyState, p: int) -> list[Action]:
         out = []
-        if s.cash[p] >= s.rules.jail_fine:
+        if jail.may_pay_fine(s, p):
             out.append(A.A_PAY_FINE)
         out += [A.act(A.USE_CARD, d) for d, h in enumerate(s.card_holder) if h == p]
         if s.rules.jail_style == "jail":  # Time Out has no tries at doubles
@@ -126,10 +126,21 @@ class InJail(Phase):
         if kind == A.ROLL:
             return s.rules.jail_style == "jail"
         if kind == A.PAY_FINE:
-            return s.cash[p] >= s.rules.jail_fine
+            return jail.may_pay_fine(s, p)
         if kind == A.USE_CARD:
             return 0 <= arg < len(s.card_holder) and s.card_holder[arg] == p
         return False
+
+    def refusal(self, s: MonopolyState, p: int, action: Action) -> str:
+        if action.kind == A.PAY_FINE and not jail.may_pay_fine(s, p):
+            fine = s.rules.jail_fine
+            if s.cash[p] < fine:
+                return f"the fine is {fine} and your cash is {s.cash[p]}"
+            return (
+                f"the fine is paid before rolling on your first {s.rules.max_jail_turns - 1} "
+                f"turns in {s.ed.names.jail} only: on the last try roll, and pay after a miss"
+            )
+        return super().refusal(s, p, action)
 
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
         if kind == A.ROLL:
@@ -257,9 +268,14 @@ def count_round(s: MonopolyState, done: int) -> None:
 
 
 def expire_claims(s: MonopolyState) -> None:
-    """Rent not claimed before the next player's roll is forgiven."""
+    """Rent not claimed in time is forgiven: at a roll of the ``rent_claim_turns``-th turn
+    after the one it was owed in (the classic rules, "PAYING RENT": "The owner may not collect
+    the rent if he/she fails to ask for it before the second player following throws the
+    dice", 2; Friends rules B: "before the player to your left rolls the dice", 1). The
+    payer's own extra rolls after a double do not count."""
     if s.claims:
-        s.claims = [c for c in s.claims if c[3] >= s.turn_no]
+        last = s.turn_no - s.rules.rent_claim_turns  # claims owed after this turn still stand
+        s.claims = [c for c in s.claims if c[3] > last]
 
 
 def finish(s: MonopolyState, reason: str) -> None:
