@@ -67,6 +67,9 @@ class Params:
     accept_margin: float = 0.0  # accept an offer worth at least this much more than it costs
     set_gift_penalty: float = 4.0  # a deed completing an opponent's set costs price x this
     unmortgage_extra: int = 100  # lift a mortgage only with this much above the reserve
+    # Rounds without progress (no building beyond the most the board has held, no deed changing
+    # hands, nobody out) after which the bot forces progress (StandardBot.force_progress).
+    stall_rounds: int = 50
 
     @classmethod
     def from_file(cls, path: str | Path) -> Params:
@@ -150,6 +153,16 @@ class StandardBot(Bot):
         self._poor_owners: tuple[int, ...] = ()
         self._poor_me = -1
         self._poor_balance = 0
+        # Progress, as this bot has watched it round by round (note_round): the round it last
+        # saw, the last round in which the game progressed, the bank's stock at its lowest so
+        # far (in houses: a hotel counts 5), who owned each square and how many players had
+        # left; whether the game has stalled for stall_rounds since.
+        self._round_seen = -1
+        self._progress_round = 0
+        self._bank_low = -1
+        self._owners_seen: list[int] = []
+        self._gone_seen = 0
+        self.stalled = False
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -179,8 +192,10 @@ class StandardBot(Bot):
                 return A.act(A.LIFT_MORTGAGE, sq)
             return A.act(A.KEEP_MORTGAGE, sq)
         if isinstance(top, ShortageFrame):
+            # (In a stalled game, the player asking is moving houses to end a housing
+            # shortage: force_progress. Let it have the house at list price.)
             cost = s.ed.house_cost[top.square]
-            wants = s.cash[me] - cost >= self.reserve(s, me)
+            wants = not self.stalled and s.cash[me] - cost >= self.reserve(s, me)
             return A.A_WANT if wants else A.A_NO
         if isinstance(top, DebtFrame):
             return self.raise_money(s, me, top)
@@ -464,6 +479,12 @@ class StandardBot(Bot):
         reserve = self.reserve(s, me)
         cash = s.cash[me]
         ed = s.ed
+        if s.round_no != self._round_seen:
+            self.note_round(s)
+        if self.stalled:
+            forced = self.force_progress(s, me, cash, reserve)
+            if forced is not None:
+                return forced
         # Lift mortgages on set deeds first, when rich (self.reserve set _my_mortgages and
         # _cheapest_lift: when even the cheapest lift would leave too little, none will do).
         if self._my_mortgages and cash - self._cheapest_lift >= reserve + self.p.unmortgage_extra:
@@ -495,6 +516,101 @@ class StandardBot(Bot):
         if s.phase == s.PRE_ROLL:
             return A.A_ROLL
         return A.A_END_TURN if s.phase == s.END_TURN else A.A_PASS
+
+    # -- stalemates -------------------------------------------------------------------------
+
+    def note_round(self, s: MonopolyState) -> None:
+        """Once a round: whether the game progressed since the last round this bot saw (more
+        buildings on the board than ever before in it, a deed changed hands or a player left),
+        and so whether it has stalled: no progress for ``stall_rounds`` rounds. A game this bot
+        has not watched from the start counts from the first round it sees."""
+        r = s.round_no
+        bank = s.houses + 5 * s.hotels  # the bank's buildings, in houses: lowest, most built
+        gone = len(s.eliminated)
+        if r < self._round_seen or len(self._owners_seen) != len(s.owner):  # another game
+            self._bank_low = bank
+            self._owners_seen = s.owner[:]
+            self._gone_seen = gone
+            self._progress_round = r
+        elif bank < self._bank_low or gone != self._gone_seen or s.owner != self._owners_seen:
+            if bank < self._bank_low:
+                self._bank_low = bank
+            self._owners_seen = s.owner[:]
+            self._gone_seen = gone
+            self._progress_round = r
+        self._round_seen = r
+        self.stalled = r - self._progress_round >= self.p.stall_rounds
+
+    def force_progress(self, s: MonopolyState, me: int, cash: int, reserve: int) -> Action | None:
+        """What the bot does in a stalled game before its normal play (None: nothing).
+
+        The stalemate standard players fall into is a housing shortage: every house of the bank
+        is on the board, spread over sets at three houses or fewer, so nobody can build a hotel
+        (which would give four houses back) and nobody sells; cash piles up on every side and
+        no rule ends the game. The bot breaks it by moving its houses: it sells houses from its
+        other sets (the cheapest first) and buys them back on the one set that needs the fewest
+        to stand at four houses on every street, then builds that set's hotels, each of which
+        gives four houses back to the bank for everyone to build with. While stalled it builds
+        any hotel it can first, and does not ask for a house another player wants to buy in a
+        shortage (:meth:`choose`), so the player moving houses gets them at list price."""
+        if not s.rules.buildings:
+            return None
+        ed, level = s.ed, s.level
+        builds = anytime.build_options(s, me)
+        for sq in builds:  # a hotel: four houses back to the bank
+            if level[sq] == 4 and cash - ed.house_cost[sq] >= reserve:
+                return A.act(A.BUILD, sq)
+        focus, need = self.focus_group(s, me)
+        if focus < 0 or need <= s.houses:  # nothing to move, or the bank has the houses
+            return None
+        cost = ed.groups[focus].house_cost
+        for sq in builds:
+            if ed.group_of[sq] == focus and cash - cost >= reserve:
+                return A.act(A.BUILD, sq)
+        if s.houses:  # (a house in the bank the focus set cannot take now: no sale)
+            return None
+        # Sell a house of another set, the cheapest houses first, from their highest level.
+        sell = -1
+        for m in buildings.sell_squares(s, me):
+            if ed.group_of[m] == focus or level[m] > 4:
+                continue
+            c, b = ed.house_cost[m], ed.house_cost[sell] if sell >= 0 else 0
+            if sell < 0 or c < b or (c == b and level[m] > level[sell]):
+                sell = m
+        if sell < 0 or cash + ed.house_cost[sell] // 2 - cost < reserve:
+            return None
+        return A.act(A.SELL_BUILDING, sell)
+
+    def focus_group(self, s: MonopolyState, me: int) -> tuple[int, int]:
+        """The street set :meth:`force_progress` brings to four houses: of the sets I own whole
+        and unmortgaged with a street below four houses, the one needing the fewest houses for
+        it (the dearest houses among those), provided my other sets' houses and the bank's make
+        up the number. Returns (its group, the houses it needs), or (-1, 0)."""
+        ed, level = s.ed, s.level
+        self.read_board(s, me)  # (_all_mine)
+        all_mine = self._all_mine
+        spare = s.houses  # houses the bank has, or I could sell from my sets
+        focus, need = -1, 0
+        for g in ed.street_groups:
+            if not (all_mine >> g) & 1 or not buildings.buildable_group(s, me, g):
+                continue
+            short = 0
+            for m in ed.groups[g].members:
+                if level[m] < 4:
+                    short += 4 - level[m]
+                if level[m] <= 4:
+                    spare += level[m]
+            if short and (
+                focus < 0
+                or short < need
+                or (short == need and ed.groups[g].house_cost > ed.groups[focus].house_cost)
+            ):
+                focus, need = g, short
+        if focus < 0:
+            return -1, 0
+        for m in ed.groups[focus].members:  # (its own houses are no help)
+            spare -= level[m] if level[m] <= 4 else 0
+        return (focus, need) if need <= spare else (-1, 0)
 
     def jail_choice(self, s: MonopolyState, me: int, reserve: int) -> Action:
         """Early on, leave jail to buy; once most deeds are owned, stay and let others pay.
