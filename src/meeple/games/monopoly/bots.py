@@ -6,8 +6,10 @@ opponent can charge now), builds evenly to the third house first, leaves jail ea
 and stays in late, raises money in the least damaging order (mortgage loose deeds, then sell
 buildings, then mortgage sets), proposes only trades that complete one of its sets for a fair
 price, accepts only trades worth at least what it gives, and never hands an opponent a set for
-nothing. It reads only what is on the table (never the deck order or the random state) and owns
-its random stream.
+nothing. When the game has not progressed for ``stall_rounds`` rounds (the housing shortage
+nobody ends), it forces progress: it moves its houses onto one set and builds that set's hotels
+(:meth:`StandardBot.force_progress`). It reads only what is on the table (never the deck order
+or the random state) and owns its random stream.
 
 ``param`` bots take every threshold from :class:`Params`, loaded from a JSON file
 (``--bots param:FILE``), for experiments.
