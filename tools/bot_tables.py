@@ -33,8 +33,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from meeple.cli.stats import wilson
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+from meeple.kernel.stats import wilson
 from meeple.sim.runner import DEFAULT_MAX_TURNS, GameRecord, SimConfig, run
 
 ROOT = Path(__file__).resolve().parents[1]
