@@ -97,3 +97,22 @@ def test_progress_ends_the_stall() -> None:
     while s.round_no <= hotel_round + STALL_CHECK_ROUNDS and not s.is_terminal():
         s.apply(bots[s.current_player()].choose(s))
     assert not any(bot.stalled for bot in bots)
+
+
+def test_the_bot_says_why_it_moves_houses() -> None:
+    """Asked why (``Bot.explain``), a stalled bot names the stalemate for the moves that end it:
+    selling a house outside a debt, building on the set it fills, and the first hotel."""
+    s = shortage(1)
+    bots = [StandardBot(10 + p) for p in range(2)]
+    said: dict[str, str] = {}
+    while s.hotels == 12 and not s.is_terminal():
+        bot = bots[s.current_player()]
+        action = bot.choose(s)
+        kind = "hotel" if action.kind == "build" and s.level[action.args[0]] == 4 else action.kind
+        if kind in ("sell_building", "build", "hotel"):
+            said.setdefault(kind, bot.explain(s, action))
+        s.apply(action)
+    rounds = f"nothing has moved for {STALL_ROUNDS} rounds"
+    assert said["sell_building"].startswith("sells a house on ") and rounds in said["sell_building"]
+    assert said["build"].startswith("builds on ") and "set to hotels" in said["build"]
+    assert said["hotel"].startswith("builds a hotel on ") and rounds in said["hotel"]
