@@ -22,11 +22,12 @@ from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
 
 DEFAULT_MAX_TURNS = 5000
-"""The turn cap of a simulation unless one is given (player-turns; 0 is no cap). Some games
-never end: four ``standard`` bots can use up the bank's houses with cash piling up on every
-side, and no rule then forces an end (docs/RULES.md, "Turn cap"), so without a cap a large run
-would never finish. Games that end do so far below it (classic, seed 0, 6,000 games: all but
-one within 830 player-turns, the longest 3,927)."""
+"""The turn cap of a simulation unless one is given (player-turns; 0 is no cap): a backstop.
+No rule forces an end when players stop losing money (docs/RULES.md, "Turn cap"), so without a
+cap one such game would stop a large run. ``standard`` bots break the stalemates they used to
+fall into (a housing shortage nobody ends: docs/BOTS.md, "Stalemates"), and their games end by
+the rules far below the cap; at most about 2 in 10,000 of them reach it, per edition and player
+count (docs/BOTS.md, the measured tables)."""
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,10 @@ opponent can charge now), builds evenly to the third house first, leaves jail ea
 and stays in late, raises money in the least damaging order (mortgage loose deeds, then sell
 buildings, then mortgage sets), proposes only trades that complete one of its sets for a fair
 price, accepts only trades worth at least what it gives, and never hands an opponent a set for
-nothing. It reads only what is on the table (never the deck order or the random state) and owns
-its random stream.
+nothing. When the game has not progressed for ``stall_rounds`` rounds (the housing shortage
+nobody ends), it forces progress: it moves its houses onto one set and builds that set's hotels
+(:meth:`StandardBot.force_progress`). It reads only what is on the table (never the deck order
+or the random state) and owns its random stream.
 
 ``param`` bots take every threshold from :class:`Params`, loaded from a JSON file
 (``--bots param:FILE``), for experiments.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Final
 
 from mypy_extensions import i64
 
@@ -68,6 +71,9 @@ class Params:
     accept_margin: float = 0.0  # accept an offer worth at least this much more than it costs
     set_gift_penalty: float = 4.0  # a deed completing an opponent's set costs price x this
     unmortgage_extra: int = 100  # lift a mortgage only with this much above the reserve
+    # Rounds without progress (no building beyond the most the board has held, no deed changing
+    # hands, nobody out) after which the bot forces progress (StandardBot.force_progress).
+    stall_rounds: int = 50
 
     @classmethod
     def from_file(cls, path: str | Path) -> Params:
@@ -88,6 +94,16 @@ class Params:
             out[key] = value
         return cls(**out)
 
+
+STALL_CHECK_ROUNDS: Final = 5
+"""How often (in rounds) :meth:`StandardBot.note_round` looks for progress: a look compares the
+owner of every deed, and a stall is ``stall_rounds`` long, so a look every round would cost
+time for nothing."""
+
+FORCED_SALES_PER_TURN: Final = 16
+"""The most houses :meth:`StandardBot.force_progress` sells in one turn: a set needs at most
+16 to stand at four houses, and the cap ends the bot's window even when another player wins
+the houses it sells at auction."""
 
 Offer = tuple[int, tuple[int, ...], int]
 """A trade offer the standard bot may make: (partner, deeds changing hands, cash it pays)."""
@@ -151,6 +167,20 @@ class StandardBot(Bot):
         self._poor_owners: tuple[int, ...] = ()
         self._poor_me = -1
         self._poor_balance = 0
+        # Progress, as this bot has watched it (note_round, a look every STALL_CHECK_ROUNDS
+        # rounds): the round of its last look and of its next, the last round in which the game
+        # progressed, the bank's stock at its lowest so far (in houses: a hotel counts 5), who
+        # owned each square and how many players had left at the last look; whether the game
+        # has stalled (no progress for stall_rounds rounds).
+        self._round_seen = -1
+        self._round_next = 0
+        self._progress_round = 0
+        self._bank_low = -1
+        self._owners_seen: list[int] = []
+        self._gone_seen = 0
+        self.stalled = False
+        self._sales_turn = -1  # the turn of the houses force_progress sold, and how many
+        self._sales = 0
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -180,14 +210,21 @@ class StandardBot(Bot):
                 return A.act(A.LIFT_MORTGAGE, sq)
             return A.act(A.KEEP_MORTGAGE, sq)
         if isinstance(top, ShortageFrame):
+            # (In a stalled game, the player asking is moving houses to end a housing
+            # shortage: force_progress. Let it have the house at list price.)
             cost = s.ed.house_cost[top.square]
-            wants = s.cash[me] - cost >= self.reserve(s, me)
+            wants = not self.stalled and s.cash[me] - cost >= self.reserve(s, me)
             return A.A_WANT if wants else A.A_NO
         if isinstance(top, DebtFrame):
             return self.raise_money(s, me, top)
         legal = s.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if isinstance(top, PlaceFrame) and self.stalled:  # a house won: on the focus set
+            focus = self.focus_group(s, me)
+            for a in legal:
+                if s.ed.group_of[a.args[0]] == focus:
+                    return a
         if isinstance(top, PlaceFrame | SnowflakeFrame):
             return self.best_rent(s, legal)
         return legal[0]
@@ -465,6 +502,12 @@ class StandardBot(Bot):
         reserve = self.reserve(s, me)
         cash = s.cash[me]
         ed = s.ed
+        if s.round_no >= self._round_next or s.round_no < self._round_seen:
+            self.note_round(s)
+        if self.stalled:
+            forced = self.force_progress(s, me, cash, reserve)
+            if forced is not None:
+                return forced
         # Lift mortgages on set deeds first, when rich (self.reserve set _my_mortgages and
         # _cheapest_lift: when even the cheapest lift would leave too little, none will do).
         if self._my_mortgages and cash - self._cheapest_lift >= reserve + self.p.unmortgage_extra:
@@ -496,6 +539,115 @@ class StandardBot(Bot):
         if s.phase == s.PRE_ROLL:
             return A.A_ROLL
         return A.A_END_TURN if s.phase == s.END_TURN else A.A_PASS
+
+    # -- stalemates -------------------------------------------------------------------------
+
+    def note_round(self, s: MonopolyState) -> None:
+        """Every ``STALL_CHECK_ROUNDS`` rounds (:meth:`manage` calls it): whether the game
+        progressed since the last look (more buildings on the board than ever before in it, a
+        deed changed hands or a player left), and so whether it has stalled: no progress for
+        ``stall_rounds`` rounds. A game this bot has not watched from the start counts from
+        the first round it sees."""
+        r = s.round_no
+        bank = s.houses + 5 * s.hotels  # the bank's buildings, in houses: lowest, most built
+        gone = len(s.eliminated)
+        owner, seen = s.owner, self._owners_seen
+        if r < self._round_seen or len(seen) != len(owner):  # another game
+            self._owners_seen = owner[:]
+            self._bank_low = bank
+            self._gone_seen = gone
+            self._progress_round = r
+        else:
+            moved = owner != seen  # (one comparison of the lists, in C)
+            if moved:
+                self._owners_seen = owner[:]
+            if moved or bank < self._bank_low or gone != self._gone_seen:
+                if bank < self._bank_low:
+                    self._bank_low = bank
+                self._gone_seen = gone
+                self._progress_round = r
+        self._round_seen = r
+        self._round_next = r + STALL_CHECK_ROUNDS
+        self.stalled = r - self._progress_round >= self.p.stall_rounds
+
+    def force_progress(self, s: MonopolyState, me: int, cash: int, reserve: int) -> Action | None:
+        """What the bot does in a stalled game before its normal play (None: nothing).
+
+        The stalemate standard players fall into is a housing shortage: every house of the bank
+        is on the board, spread over sets at three houses or fewer, so nobody can build a hotel
+        (which would give four houses back) and nobody sells; cash piles up on every side and
+        no rule ends the game. The bot breaks it by moving its houses: it sells houses from its
+        other sets (the cheapest first) and buys them back on the one set that needs the fewest
+        to stand at four houses on every street, then builds that set's hotels, each of which
+        gives four houses back to the bank for everyone to build with. While stalled it builds
+        any hotel it can first, and does not ask for a house another player wants to buy in a
+        shortage (:meth:`choose`), so the player moving houses gets them at list price."""
+        if not s.rules.buildings:
+            return None
+        ed, level = s.ed, s.level
+        builds = anytime.build_options(s, me)
+        for sq in builds:  # a hotel: four houses back to the bank
+            if level[sq] == 4 and cash - ed.house_cost[sq] >= reserve:
+                return A.act(A.BUILD, sq)
+        focus = self.focus_group(s, me)
+        if focus < 0:
+            return None
+        cost = ed.groups[focus].house_cost
+        for sq in builds:
+            if ed.group_of[sq] == focus and cash - cost >= reserve:
+                return A.act(A.BUILD, sq)
+        if s.turn_no != self._sales_turn:
+            self._sales_turn, self._sales = s.turn_no, 0
+        if s.houses or self._sales >= FORCED_SALES_PER_TURN:
+            return None  # (the bank has a house the focus set cannot take now: no sale)
+        # Sell a house of another set still short of four houses (never one standing at four
+        # or with hotels: it would be the next focus and take the house back), the cheapest
+        # houses first, from their highest level.
+        sell = -1
+        for m in buildings.sell_squares(s, me):
+            g = ed.group_of[m]
+            if g == focus or not houses_short(s, g):
+                continue
+            c, b = ed.house_cost[m], ed.house_cost[sell] if sell >= 0 else 0
+            if sell < 0 or c < b or (c == b and level[m] > level[sell]):
+                sell = m
+        if sell < 0 or cash + ed.house_cost[sell] // 2 - cost < reserve:
+            return None
+        self._sales += 1
+        return A.act(A.SELL_BUILDING, sell)
+
+    def focus_group(self, s: MonopolyState, me: int) -> int:
+        """The street set :meth:`force_progress` brings to four houses: of the sets I own whole
+        and unmortgaged with a street below four houses, the one needing the fewest houses for
+        it (the dearest houses among those), provided the bank's houses and those on my other
+        sets short of four make up the number, and the bank has a hotel to build next; -1 for
+        none."""
+        if not s.hotels:  # (four houses everywhere would free nothing)
+            return -1
+        ed, level = s.ed, s.level
+        self.read_board(s, me)  # (_all_mine)
+        all_mine = self._all_mine
+        spare = s.houses  # houses the bank has, or I could sell from my sets
+        focus, need = -1, 0
+        for g in ed.street_groups:
+            if not (all_mine >> g) & 1 or not buildings.buildable_group(s, me, g):
+                continue
+            short = houses_short(s, g)
+            if not short:
+                continue
+            for m in ed.groups[g].members:
+                spare += level[m]
+            if (
+                focus < 0
+                or short < need
+                or (short == need and ed.groups[g].house_cost > ed.groups[focus].house_cost)
+            ):
+                focus, need = g, short
+        if focus < 0:
+            return -1
+        for m in ed.groups[focus].members:  # (its own houses are no help)
+            spare -= level[m]
+        return focus if need <= spare else -1
 
     def jail_choice(self, s: MonopolyState, me: int, reserve: int) -> Action:
         """Early on, leave jail to buy; once most deeds are owned, stay and let others pay.
@@ -689,6 +841,17 @@ class StandardBot(Bot):
                 cost = max(cost, s.ed.price[sq] * self.p.set_gift_penalty)
             value -= cost
         return value >= self.p.accept_margin
+
+
+def houses_short(s: MonopolyState, g: int) -> int:
+    """How many houses street group ``g`` lacks to stand at four on every street (0 when it
+    does, or has hotels: the even-building rule keeps its streets within one level)."""
+    level = s.level
+    short = 0
+    for m in s.ed.groups[g].members:
+        if level[m] < 4:
+            short += 4 - level[m]
+    return short
 
 
 def param_bot(seed: int, path: str) -> Bot:

@@ -87,6 +87,10 @@ def why(bot: StandardBot, s: MonopolyState, action: Action) -> str:
                 return f"offers a trade for the {', '.join(sorted(sets))} set"
             return "offers a trade"
         return ""
+    if bot.stalled:  # (StandardBot.force_progress: the moves that end a stalemate)
+        said = stalled(bot, s, action)
+        if said:
+            return said
     if kind == A.BUILD:
         return (
             f"builds on {ed.square_names[arg]}: {cur}{s.cash[me]} in cash, above the "
@@ -108,4 +112,25 @@ def why(bot: StandardBot, s: MonopolyState, action: Action) -> str:
         return "wants one of the few buildings left: it can pay and keep its reserve"
     if kind == A.NO_BUILDING:
         return "leaves the last buildings to others: it must keep cash for rent"
+    return ""
+
+
+def stalled(bot: StandardBot, s: MonopolyState, action: Action) -> str:
+    """Why ``bot`` made a move that ends a stalemate (``StandardBot.force_progress``), or ""
+    for a move of its normal play."""
+    ed, kind = s.ed, action.kind
+    arg = action.args[0] if action.args else 0
+    rounds = f"nothing has moved for {bot.p.stall_rounds} rounds"
+    if kind == A.SELL_BUILDING and not s.stack:  # (outside a debt only this sells)
+        return (
+            f"sells a house on {ed.square_names[arg]}: {rounds}, so it moves houses onto one "
+            f"set for hotels, which give houses back to the bank"
+        )
+    if kind == A.BUILD and s.level[arg] == 4:
+        return f"builds a hotel on {ed.square_names[arg]}: {rounds}, and it gives four houses back"
+    if kind == A.BUILD and ed.group_of[arg] == bot.focus_group(s, s.current_player()):
+        group = ed.groups[ed.group_of[arg]].name
+        return f"builds on {ed.square_names[arg]}: {rounds}, so it brings the {group} set to hotels"
+    if kind == A.NO_BUILDING:
+        return f"leaves the house to the player who asked: {rounds}, and they are ending it"
     return ""
