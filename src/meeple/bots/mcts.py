@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import Rng
-from meeple.kernel.search import Option, SearchFamily
+from meeple.kernel.search import Option, SearchFamily, rollout
 
 DEFAULT_ITERATIONS = 32
 """Rollouts per searched decision of a bare ``mcts``: a fraction of a second a decision, so a
@@ -186,32 +186,9 @@ class MctsBot(Bot):
         return options[best]
 
     def rollout(self, root: GameState, seat: int, option: Option, det: int) -> float:
-        """One rollout of ``option`` from a determinization of ``root`` seeded by ``det``."""
-        family = self.family
-        s = root.clone()
-        s.record_events = False
-        family.determinize(s, seat, Rng(det))
-        bots = family.rollout_bots(s)
-        s.apply(option.first())
-        following = True
-        ticks = 0
-        horizon = family.horizon
-        while not s.is_terminal():
-            p = s.current_player()
-            action: Action | None = None
-            if following and p == seat:
-                action = option.follow(s)
-                if action is None or not s.is_legal(action):
-                    following = False
-                    action = None
-            if action is None:
-                action = bots[p].choose(s)
-            if family.tick(action):
-                ticks += 1
-                if ticks > horizon:
-                    break
-            s.apply(action)
-        return family.evaluate(s, seat)
+        """One rollout of ``option`` from a determinization of ``root`` seeded by ``det``, cut
+        at the family's horizon."""
+        return rollout(self.family, root, seat, option, det, self.family.horizon)
 
 
 def mcts_factory(family: SearchFamily) -> Callable[[int, str], Bot]:

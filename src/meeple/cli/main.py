@@ -37,6 +37,7 @@ from meeple.kernel.family import (
 )
 from meeple.kernel.options import RULES, parse_rule_args, rules_in_force
 from meeple.kernel.position import load_position, problems, save_position
+from meeple.kernel.protocol import GameState
 from meeple.kernel.saves import load_game
 from meeple.kernel.stats import wilson
 from meeple.sim.records import PARQUET_MODULES, write_records
@@ -671,17 +672,7 @@ def position(
     """Check a position, draw its table, and write it out (a save file's current position)."""
     from meeple.cli.play import table_text
 
-    try:
-        data = json.loads(file.read_text(encoding="utf-8")) if file.suffix != ".toml" else None
-    except (OSError, ValueError):
-        data = None
-    try:
-        if isinstance(data, dict) and data.get("format") == "meeple-save":
-            state = load_game(file)
-        else:
-            state = load_position(file)
-    except MeepleError as exc:
-        raise fail(str(exc)) from None
+    state = _game_at(file)
     console.print(table_text(state, None), markup=False, highlight=False)
     found = problems(state)
     console.print(
@@ -692,6 +683,73 @@ def position(
     if out is not None:
         save_position(state, out)
         console.print(f"Position written to {out}.", markup=False)
+
+
+def _game_at(file: Path) -> GameState:
+    """The game where a save file stands, or the position of a position file (JSON or TOML);
+    a bad file fails with its reason."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8")) if file.suffix != ".toml" else None
+    except (OSError, ValueError):
+        data = None
+    try:
+        if isinstance(data, dict) and data.get("format") == "meeple-save":
+            return load_game(file)
+        return load_position(file)
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+
+
+@app.command()
+def advise(
+    file: Annotated[
+        Path, typer.Argument(help="A save file (JSON) or a position file (JSON or TOML).")
+    ],
+    seconds: Annotated[
+        float | None,
+        typer.Option(min=0.01, max=600, help="Time to think, in seconds (default 2)."),
+    ] = None,
+    rollouts: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=1_000_000,
+            help="Games played out per option (alone: the same advice on every machine).",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the advisor's own random stream.")] = 0,
+    json_path: Annotated[
+        str | None,
+        typer.Option("--json", help="Write the advice as JSON to PATH, or '-' for stdout."),
+    ] = None,
+) -> None:
+    """Each option of the decision to make, with its chance of winning and a 95% interval.
+
+    The chance is the share of games the seat to move wins when every seat then plays as the
+    standard bot, from futures re-drawn from what that seat may see (never the file's own deck
+    order or dice). Give --rollouts alone for advice that is the same on every machine.
+    """
+    from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError
+    from meeple.bots.advisor import advise as advise_on
+
+    state = _game_at(file)
+    if seconds is None and rollouts is None:
+        seconds = DEFAULT_SECONDS
+    try:
+        advice = advise_on(state, seconds=seconds, rollouts=rollouts, seed=seed)
+    except AdviceError as exc:
+        raise fail(str(exc)) from None
+    if json_path is not None:
+        text = json.dumps(advice.as_dict(), indent=2)
+        if json_path == "-":
+            print(text)
+            return
+        Path(json_path).write_text(text + "\n", encoding="utf-8")
+    console.print(
+        f"{state.game_id}, Player {advice.seat + 1} to decide:", markup=False, highlight=False
+    )
+    for line in advice.lines():
+        console.print(line, markup=False, highlight=False)
 
 
 def main() -> None:

@@ -32,6 +32,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.kernel.asking import (
     END_TURN,
@@ -57,11 +58,12 @@ OWN_TURN: Final = ("build", "roll", "always")
 
 INTRO: Final = (
     "Type the number of a choice or an action's text; 'help' lists the commands "
-    "(board, deed, info, ask, why, quit)."
+    "(board, deed, info, ask, why, hint, quit)."
 )
 COMMANDS: Final = (
     "'board' draws the table again and lists the choices, 'info' gives the rules in short, "
     "'why' says why the last bot moved as it did ('why on': after every bot move, 'why off'), "
+    "'hint' asks the advisor for each choice's chance of winning (about 2 seconds), "
     "'help' shows this, 'quit' stops (the save file keeps the game)."
 )
 _OWN_WORDS: Final = {
@@ -115,11 +117,13 @@ class Again:
 
 class Reasons:
     """What the table says of the bots' reasons (``Bot.explain``): the last bot move's, and
-    whether to say each one as it happens (``why on``)."""
+    whether to say each one as it happens (``why on``); and whether a human may ask the advisor
+    for a hint (``--no-hints`` turns it off for the table)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hints: bool = True) -> None:
         self.every = False
         self.last = ""
+        self.hints = hints
 
 
 AGAIN: Final = Again()
@@ -292,6 +296,13 @@ def play(
             "roll (before each roll) or always (also at the end of the turn)."
         ),
     ] = TERMINAL_DEFAULT.own_turn,
+    hints: Annotated[
+        bool,
+        typer.Option(
+            help="Whether humans may ask the advisor for a hint ('hint': each choice's "
+            "chance of winning)."
+        ),
+    ] = True,
     rule: Annotated[
         list[str] | None,
         typer.Option(
@@ -375,7 +386,7 @@ def play(
         for event in state.setup_events():
             console.print("  " + _named(state.describe(event), named), style="dim", markup=False)
     try:
-        _loop(console, state, table, save, Reasons())
+        _loop(console, state, table, save, Reasons(hints))
     except (EOFError, KeyboardInterrupt):
         console.print("\nStopped." + (f" The game is saved in {save}." if save else ""))
         raise typer.Exit(0) from None
@@ -582,6 +593,8 @@ def _ask(
                 )
             else:
                 console.print(why.last or "No bot has moved yet.", markup=False)
+        elif low == "hint":
+            _hint(console, state, seat, why.hints)
         elif word == "ask" and family_of_state(state).asking_note:
             console.print(family_of_state(state).asking_note, markup=False)
         elif word == "ask":
@@ -596,6 +609,27 @@ def _ask(
             if action is not None:
                 return action
             console.print(f"[red]Not accepted:[/] {escape(reason)}")
+
+
+def _hint(console: Console, state: GameState, seat: Seat, allowed: bool) -> None:
+    """``hint``: the advisor's table for this decision (:mod:`meeple.bots.advisor`), each
+    option with the number to type when it is one of the listed choices."""
+    if not allowed:
+        console.print("Hints are off at this table.", markup=False)
+        return
+    console.print(f"Thinking for {DEFAULT_SECONDS:g} seconds...", style="dim", markup=False)
+    try:
+        advice = advise(state, seat.index, seconds=DEFAULT_SECONDS)
+    except AdviceError as exc:
+        console.print(f"No hint: {exc}.", markup=False)
+        return
+    legal = state.legal_actions()
+    lines = advice.lines()
+    for o, line in zip(advice.options, lines, strict=False):
+        number = f"{legal.index(o.action) + 1:>2})" if o.action in legal else "   "
+        console.print(f"  {number} {line}", markup=False)
+    for line in lines[len(advice.options) :]:
+        console.print(f"  {line}", style="dim", markup=False)
 
 
 def _info(console: Console, state: GameState) -> None:

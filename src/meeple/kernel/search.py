@@ -35,6 +35,11 @@ class Option:
         steps counted so far: one option serves every rollout, and a caller may ask twice."""
         return None
 
+    def describe(self, state: GameState) -> str:
+        """The option in words for a person (the advisor's table): its first action's text;
+        a plan says what it keeps to."""
+        return state.describe_action(self.action)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.action})"
 
@@ -63,3 +68,39 @@ class SearchFamily(Protocol):
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """How good ``state`` is for ``seat``: 1 a win, 0 a loss, a heuristic in between."""
+
+
+def rollout(
+    family: SearchFamily,
+    root: GameState,
+    seat: int,
+    option: Option,
+    det: int,
+    horizon: int | None = None,
+) -> float:
+    """One rollout of ``option`` from a determinization of ``root`` seeded by ``det``, scored
+    by :meth:`SearchFamily.evaluate` for ``seat``: to the end of the game, or cut after
+    ``horizon`` clock ticks (the ``mcts`` bot's rollouts)."""
+    s = root.clone()
+    s.record_events = False
+    family.determinize(s, seat, Rng(det))
+    bots = family.rollout_bots(s)
+    s.apply(option.first())
+    following = True
+    ticks = 0
+    while not s.is_terminal():
+        p = s.current_player()
+        action: Action | None = None
+        if following and p == seat:
+            action = option.follow(s)
+            if action is None or not s.is_legal(action):
+                following = False
+                action = None
+        if action is None:
+            action = bots[p].choose(s)
+        if horizon is not None and family.tick(action):
+            ticks += 1
+            if ticks > horizon:
+                break
+        s.apply(action)
+    return family.evaluate(s, seat)

@@ -39,10 +39,12 @@ from meeple.server.schemas import (
     ErrorBody,
     GameLog,
     GameSummary,
+    Hint,
     HostKey,
     Joined,
     PostAction,
     PostChat,
+    PostHint,
     PostHold,
     PostJoin,
     PostProxy,
@@ -306,7 +308,14 @@ def create_app(
         client = request.client.host if request.client else "unknown"
         hub.check_new_game(client)
         made = await hub.create(
-            body.game, seats, body.seed, body.listed, body.turn_timer, body.position, body.rules
+            body.game,
+            seats,
+            body.seed,
+            body.listed,
+            body.turn_timer,
+            body.position,
+            body.rules,
+            body.hints,
         )
         gid = made.live.id
         return {
@@ -439,6 +448,16 @@ def create_app(
             "state_id": live.state_id,
             "reasons": live.why(live.seat_of(body.token), body.actions),
         }
+
+    @app.post("/api/games/{gid}/hint", response_model=Hint, responses=ERRORS)
+    async def post_hint(gid: GameIdPath, body: PostHint) -> dict[str, Any]:
+        """The advisor's answer at the token's person's decision: each option with its chance
+        of winning against standard play and a 95% interval, the best marked (about two
+        seconds). Worked out from what that seat may see only. 403 when the host turned hints
+        off; 409 when ``state_id`` is not the seat's decision now; 429 when the advisor is
+        busy."""
+        live = await hub.get(gid)
+        return await hub.hint(live, live.seat_of(body.token), body.state_id)
 
     @app.post(
         "/api/games/{gid}/chat", response_model=ChatMessage, status_code=201, responses=ERRORS

@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
+from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
@@ -148,6 +149,8 @@ class Seat:
     idle: bool = False
     # When this person's last chat messages were sent (loop time), for the rate limit.
     chatted: list[float] = field(default_factory=list)
+    # A hint is being worked out for this person (one at a time).
+    advising: bool = False
 
     def info(self) -> dict[str, Any]:
         """What everyone may know of the seat: never its token."""
@@ -201,6 +204,8 @@ class LiveGame:
     # Seconds a person may take over a decision before the standard bot plays for them
     # (None: no timer).
     turn_timer: float | None = None
+    # Whether people may ask the advisor for a hint (the host's choice when making the game).
+    hints: bool = True
     chat_count: int | None = None  # messages in the game's chat, once counted
     # When someone last asked for the game (loop time): an all-bot game plays only while
     # someone watches (a socket, or a request within WATCH_SECONDS).
@@ -308,6 +313,7 @@ class LiveGame:
             "seats": self.seat_infos(),
             "view": self.state.view(None),
             "rematch": self.rematch,
+            "hints": self.hints,
         }
 
     def auto(self, seat: int) -> MoveOn | None:
@@ -405,6 +411,7 @@ class LiveGame:
             "view": self.state.view(seat),  # the seat's view only: never the public one too
             "legal_actions": self.legal_for(seat),
             "rematch": self.rematch,
+            "hints": self.hints,
             **self.seat_state(seat),
         }
 
@@ -521,7 +528,7 @@ def rebuild(stored: StoredGame) -> LiveGame:
     return LiveGame(
         stored.id, s, seats, stage=stage, host_hash=stored.host_hash,
         invite_hash=stored.invite_hash, family=family, rematch=stored.rematch,
-        turn_timer=stored.turn_timer,
+        turn_timer=stored.turn_timer, hints=stored.hints,
     )  # fmt: skip
 
 
@@ -756,6 +763,7 @@ class Hub:
         self.sweeper: asyncio.Task[None] | None = None
         self.gc_before: tuple[int, int, int] | None = None
         self.ownership = Ownership()
+        self.advising = 0  # hints being worked out now (Limits.hints_at_once)
 
     def check_new_game(self, client: str) -> None:
         """Refuse (429) a game from ``client`` over its hourly allowance."""
@@ -890,6 +898,7 @@ class Hub:
         turn_timer: float | None = None,
         position: dict[str, Any] | None = None,
         rules: dict[str, Any] | None = None,
+        hints: bool = True,
     ) -> Created:
         """A new game: each person's token (``None`` for bots and open seats), the host's key,
         and the invite code when seats are open (the game then waits for the host to start).
@@ -978,6 +987,7 @@ class Hub:
                 invite_hash=None if invite is None else hash_token(invite),
                 listed=listed,
                 turn_timer=turn_timer,
+                hints=hints,
             )
         )
         await self.ownership.claim(gid)  # a new game: nobody else can hold it yet
@@ -990,6 +1000,7 @@ class Hub:
             invite_hash=None if invite is None else hash_token(invite),
             family=info.family,
             turn_timer=turn_timer,
+            hints=hints,
         )
         self.games[gid] = live
         self._start_table(live)
@@ -1203,6 +1214,44 @@ class Hub:
             live._put(sub, told)
         return msg
 
+    async def hint(self, live: LiveGame, seat: int, state_id: int) -> dict[str, Any]:
+        """The advisor's answer for the person in ``seat`` at their decision at ``state_id``
+        (issue 21; :mod:`meeple.bots.advisor`): each option with its chance of winning.
+
+        The advisor works on a clone, in a thread, from futures it re-draws from what the seat
+        may see: the answer carries nothing of the game's hidden deck order or dice. Refused
+        when the host turned hints off (403), for a position that is not the seat's decision
+        now (409), and beyond :attr:`Limits.hints_at_once` or a second one for the seat (429).
+        """
+        if not live.hints:
+            raise HubError(403, "the host turned hints off for this game")
+        if live.status != ACTIVE:
+            raise HubError(409, f"the game is {live.status}")
+        if state_id != live.state_id:
+            raise HubError(409, f"stale: the game is at position {live.state_id}, not {state_id}")
+        person = live.seats[seat]
+        if live.state.current_player() != seat or person.bot is not None:
+            raise HubError(409, "a hint is for your own decision, and this one is not yours")
+        most = self.limits.hints_at_once
+        if person.advising:
+            raise HubError(429, "your hint is being worked out: wait for it")
+        if most is not None and self.advising >= most:
+            self.limit_hits["hints_at_once"] += 1
+            raise HubError(429, "the advisor is busy with other tables: ask again in a moment")
+        state = live.state.clone()
+        person.advising = True
+        self.advising += 1
+        try:
+            advice = await asyncio.to_thread(
+                advise, state, seat, seconds=DEFAULT_SECONDS, seed=state_id
+            )
+        except AdviceError as exc:
+            raise HubError(409, str(exc)) from None
+        finally:
+            person.advising = False
+            self.advising -= 1
+        return {"state_id": state_id, **advice.as_dict()}
+
     async def log_of(self, live: LiveGame) -> list[list[str]]:
         """The game's log: every action's events in words, the same for every reader."""
         if live.log is None:
@@ -1401,6 +1450,7 @@ class Hub:
                     host_hash=live.host_hash,
                     listed=listed,
                     turn_timer=live.turn_timer,
+                    hints=live.hints,
                 )
             )
             await self.writer.run(self.storage.set_rematch, live.id, gid)
@@ -1412,6 +1462,7 @@ class Hub:
                 host_hash=live.host_hash,
                 family=family,
                 turn_timer=live.turn_timer,
+                hints=live.hints,
             )
             self.games[gid] = new
             self._start_table(new)

@@ -21,7 +21,9 @@ class Limits:
     - ``socket_messages``: messages one socket may send in ``socket_window`` seconds, besides
       its actions;
     - ``socket_actions``: actions (``{"type": "act"}``) one socket may send in that window:
-      more than anyone clicks, with room for quick bids in an auction.
+      more than anyone clicks, with room for quick bids in an auction;
+    - ``hints_at_once``: the advisor's answers worked out at once on the server (each takes a
+      core for :data:`~meeple.bots.advisor.DEFAULT_SECONDS`); one more is refused (429).
     """
 
     games_per_client_hour: int | None = 60
@@ -31,6 +33,7 @@ class Limits:
     socket_messages: int | None = 20
     socket_window: float = 10.0
     socket_actions: int | None = 100
+    hints_at_once: int | None = 2
 
 
 NO_LIMITS = Limits(
@@ -40,6 +43,7 @@ NO_LIMITS = Limits(
     sockets_per_client=None,
     socket_messages=None,
     socket_actions=None,
+    hints_at_once=None,
 )
 """Every limit off (load tests from one address: ``meeple serve --no-limits``)."""
 

@@ -107,6 +107,11 @@ class CreateGame(_Strict):
         description="Seconds a person may take over a decision before the standard bot plays "
         "their seat until they are back (null: no timer; the lobby sets 120 for listed games)",
     )
+    hints: bool = Field(
+        default=True,
+        description="Whether people may ask the advisor for a hint at their decisions "
+        "(POST /api/games/{id}/hint: each option's chance of winning)",
+    )
     # Free-form here: the game's family lists its options and the kernel checks each value
     # by its kind (meeple.kernel.options.check_rules), naming the option and what it takes.
     rules: Annotated[dict[str, Any] | None, Field(max_length=64)] = Field(
@@ -255,6 +260,7 @@ class PublicGame(BaseModel):
     result: dict[str, Any] | None
     view: dict[str, Any]
     rematch: str | None = Field(None, description="The id of this game's rematch, once started")
+    hints: bool = Field(True, description="Whether people may ask the advisor for hints")
 
 
 class SeatView(PublicGame):
@@ -303,6 +309,33 @@ class Why(BaseModel):
     reasons: dict[str, str | None] = Field(
         description="Each action's reason for being refused now; null when it is legal"
     )
+
+
+class PostHint(_Strict):
+    token: Secret
+    state_id: Annotated[int, Field(ge=0, le=2**62)] = Field(
+        description="The position the hint is for: the seat's decision now (409 if stale)"
+    )
+
+
+class HintOption(BaseModel):
+    action: str
+    text: str
+    win: float = Field(description="The chance of winning after this option (0 to 1)")
+    low: float = Field(description="95% interval, low end")
+    high: float = Field(description="95% interval, high end")
+    rollouts: int = Field(description="Games played out from here with this option")
+    best: bool
+
+
+class Hint(BaseModel):
+    state_id: int
+    seat: int
+    options: list[HintOption]
+    rollouts: int
+    seconds: float
+    others: int = Field(description="Legal actions not compared (too many to list)")
+    note: str
 
 
 class PostChat(_Strict):

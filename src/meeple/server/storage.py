@@ -89,6 +89,8 @@ class GameRow(Base):
     listed: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
     # Seconds a person may take over a decision before a bot stands in (NULL: no timer).
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    # Whether people may ask the advisor for hints (NULL, as in older games: they may).
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
     # When the game last changed (made, an action, started, cancelled); NULL in older games,
     # which count from ``created``.
     updated: Mapped[dt.datetime | None] = mapped_column(
@@ -237,6 +239,7 @@ class StoredGame:
     listed: bool = True
     turn_timer: float | None = None
     rematch: str | None = None
+    hints: bool = True
 
 
 class Storage:
@@ -297,6 +300,7 @@ class Storage:
         invite_hash: str | None = None,
         listed: bool = True,
         turn_timer: float | None = None,
+        hints: bool = True,
     ) -> str:
         """Store a new game with its seats; returns its id."""
         gid = secrets.token_hex(8)
@@ -315,6 +319,7 @@ class Storage:
                     invite_hash=invite_hash,
                     listed=listed,
                     turn_timer=turn_timer,
+                    hints=hints,
                     updated=now,
                 )
             )
@@ -575,6 +580,7 @@ class Storage:
             invite_hash=row.invite_hash,
             listed=row.listed is not False,
             turn_timer=row.turn_timer,
+            hints=row.hints is not False,
         )
 
     def load_game(self, game: str) -> StoredGame | None:

@@ -97,6 +97,9 @@ class BidUpTo(Option):
         low = min(bids) if bids else self.limit + 1
         return Action(A.BID, (low,)) if low <= self.limit else A.A_PASS
 
+    def describe(self, state: GameState) -> str:
+        return f"Bid up to {money(_edition(state), self.limit)}"
+
     def __repr__(self) -> str:
         return f"BidUpTo({self.square}, {self.limit})"
 
@@ -125,6 +128,24 @@ class Offer(Option):
             return None
         done = frame["edits"]  # the draft edits made so far: where this plan stands
         return self.edits[done] if done < len(self.edits) else A.A_PROPOSE
+
+    def describe(self, state: GameState) -> str:
+        ed = _edition(state)
+        owner = [sq["owner"] for sq in state.view(None)["squares"]]
+        give: list[str] = []
+        get: list[str] = []
+        for a in self.edits:
+            if a.kind == A.TRADE_DEED:
+                (get if owner[a.args[0]] == self.partner else give).append(
+                    ed.square_names[a.args[0]]
+                )
+            elif a.kind == A.TRADE_CASH and a.args[0]:
+                x = a.args[0]
+                (give if x > 0 else get).append(money(ed, abs(x)))
+        return (
+            f"Offer Player {self.partner + 1} "
+            f"{' and '.join(give) or 'nothing'} for {' and '.join(get) or 'nothing'}"
+        )
 
     def __repr__(self) -> str:
         return f"Offer({self.action}, {[str(a) for a in self.edits]})"
@@ -282,6 +303,11 @@ class MonopolySearch:
             out[p] += rent
         size = ed.size
         return [x / size for x in out]
+
+
+def money(ed: Edition, amount: int) -> str:
+    """An amount in the edition's currency (``$200``, ``M200``)."""
+    return f"{ed.currency}{amount}"
 
 
 def _edition(state: GameState) -> Edition:

@@ -157,7 +157,7 @@ async function create(ev) {
   ev.preventDefault();
   const err = $("create-error");
   err.hidden = true;
-  const body = { game: $("game").value, seats: seats.map(seatBody), listed: $("listed").checked };
+  const body = { game: $("game").value, seats: seats.map(seatBody), listed: $("listed").checked, hints: $("hints").checked };
   if ($("timer").value) body.turn_timer = Number($("timer").value);
   const seed = $("seed").value.trim();
   if (seed !== "" && !$("seed").disabled) body.seed = Number(seed);

@@ -444,9 +444,59 @@ function render(prev) {
   renderTable();
   renderer.render(game, prev);
   $("controls").hidden = game.status !== "active";
+  renderHint();
   renderResult();
   renderLog();
   alertTurn();
+}
+
+// ---- the advisor (POST /hint): each choice's chance of winning, at our own decision ----
+
+// The answer belongs to the position it was asked at; a newer position clears it.
+const hint = { at: -1, asking: -1, data: null };
+
+function renderHint() {
+  const card = $("hint-card");
+  const open = game.hints && game.myTurn && game.status === "active" && !game.replay;
+  card.hidden = !open;
+  if (!open) return;
+  const fresh = hint.at === game.stateId ? hint.data : null;
+  const asking = hint.asking === game.stateId;
+  $("hint").disabled = asking || !!fresh;
+  $("hint").textContent = asking ? "Thinking…" : "Hint";
+  $("hint-note").textContent = fresh
+    ? `Chance to win against standard play (${fresh.rollouts} games played out; bars: 95% range).`
+    : "What are my chances with each choice?";
+  const list = $("hint-list");
+  list.replaceChildren();
+  if (!fresh) return;
+  for (const o of fresh.options) {
+    const pct = (x) => `${(100 * x).toFixed(0)}%`;
+    list.append(el("li", { class: o.best ? "best" : "" },
+      el("span", { class: "hint-text" }, `${o.best ? "★ " : ""}${game.words(o.text)}${!o.best && o.close ? " (≈ as good)" : ""}`),
+      el("span", { class: "hint-bar", role: "img", "aria-label": `${pct(o.win)} chance to win, from ${pct(o.low)} to ${pct(o.high)}` },
+        el("span", { class: "range", style: `left:${100 * o.low}%;width:${Math.max(0.5, 100 * (o.high - o.low))}%` }),
+        el("span", { class: "mark", style: `left:${100 * o.win}%` })),
+      el("span", { class: "hint-pct" }, pct(o.win))));
+  }
+  if (fresh.note) list.append(el("li", { class: "small muted" }, fresh.note));
+}
+
+async function askHint() {
+  const at = game.stateId;
+  hint.asking = at;
+  render(null);
+  try {
+    const r = await api(`/api/games/${encodeURIComponent(gid)}/hint`, {
+      method: "POST", body: { token: game.token, state_id: at },
+    });
+    hint.at = r.state_id;
+    hint.data = r;
+  } catch (e) {
+    if (game.stateId === at) toast(`No hint: ${e.message}`, true);
+  }
+  if (hint.asking === at) hint.asking = -1;
+  render(null);
 }
 
 // The tab's title says when a decision waits for us (the turn alert), and the countdown of an
@@ -560,6 +610,8 @@ async function main() {
   }
   game.seats = pub.seats;
   game.rematch = pub.rematch || null;
+  game.hints = pub.hints !== false;
+  $("hint").addEventListener("click", askHint);
   try {
     game.board = await api(`/api/games/${encodeURIComponent(gid)}/board`);
   } catch (e) {

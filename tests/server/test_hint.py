@@ -1,0 +1,79 @@
+"""The advisor in the web app (issue 21): ``POST /api/games/{id}/hint`` answers a person at
+their own decision with each option's chance of winning; the host may turn hints off (kept
+with the game); a hint for someone else's decision, a stale one or one too many is refused
+with the reason, and the game is left as it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from meeple.server.app import create_app
+from meeple.server.limits import Limits
+from tests.server.conftest import TEST_HOSTS, new_game
+
+
+def _seats(g: dict[str, Any]) -> tuple[str, str]:
+    ann, bob = (s["token"] for s in g["seats"])
+    return ann, bob
+
+
+def test_a_hint_at_my_decision(client: TestClient) -> None:
+    g = new_game(client)
+    ann, bob = _seats(g)
+    pub = client.get(f"/api/games/{g['id']}").json()
+    assert pub["hints"] is True and pub["current_player"] == 0
+    at = pub["state_id"]
+    r = client.post(f"/api/games/{g['id']}/hint", json={"token": ann, "state_id": at})
+    assert r.status_code == 200, r.text
+    hint = r.json()
+    assert hint["state_id"] == at and hint["seat"] == 0
+    assert hint["options"][0]["action"] == "roll"
+    assert sum(o["best"] for o in hint["options"]) == 1
+    assert all(0 <= o["low"] <= o["win"] <= o["high"] <= 1 for o in hint["options"])
+    assert hint["rollouts"] > 0
+    # Nothing moved: the game is where it was.
+    assert client.get(f"/api/games/{g['id']}").json()["state_id"] == at
+    # Bob's hint at Ann's decision, a stale position, no token.
+    r = client.post(f"/api/games/{g['id']}/hint", json={"token": bob, "state_id": at})
+    assert r.status_code == 409 and "not yours" in r.json()["detail"]
+    r = client.post(f"/api/games/{g['id']}/hint", json={"token": ann, "state_id": at + 5})
+    assert r.status_code == 409 and "stale" in r.json()["detail"]
+    r = client.post(f"/api/games/{g['id']}/hint", json={"token": "x" * 40, "state_id": at})
+    assert r.status_code == 403
+    r = client.post(f"/api/games/{g['id']}/hint", json={"token": ann})
+    assert r.status_code == 422
+
+
+def test_the_host_can_turn_hints_off_and_it_is_kept(db_url: str) -> None:
+    body = {
+        "game": "classic",
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}],
+        "seed": 3,
+        "hints": False,
+        "rules": {"start_player": "first_seat"},
+    }
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as c:
+        g = c.post("/api/games", json=body).json()
+        ann = g["seats"][0]["token"]
+        at = c.get(f"/api/games/{g['id']}").json()["state_id"]
+        r = c.post(f"/api/games/{g['id']}/hint", json={"token": ann, "state_id": at})
+        assert r.status_code == 403 and "turned hints off" in r.json()["detail"]
+    # A restarted server reads the host's choice back from the database.
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS)) as c:
+        pub = c.get(f"/api/games/{g['id']}").json()
+        assert pub["hints"] is False
+        view = c.get(f"/api/games/{g['id']}/view", headers={"authorization": f"Bearer {ann}"})
+        assert view.json()["hints"] is False
+
+
+def test_a_busy_advisor_says_so(db_url: str) -> None:
+    with TestClient(
+        create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS, limits=Limits(hints_at_once=0))
+    ) as c:
+        g = new_game(c)
+        ann, _ = _seats(g)
+        at = c.get(f"/api/games/{g['id']}").json()["state_id"]
+        r = c.post(f"/api/games/{g['id']}/hint", json={"token": ann, "state_id": at})
+        assert r.status_code == 429 and "busy" in r.json()["detail"]
