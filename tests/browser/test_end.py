@@ -104,6 +104,9 @@ def test_end_screen_replay_and_rematch(page: Any, server: str) -> None:
     expect(page.locator("#chart-legend li")).to_have_count(4)
     expect(page.locator("#chart-legend")).to_contain_text("Ann")
     expect(page.locator("#worth-chart")).to_contain_text("Turn")
+    # The chance of winning over the game, and where it was decided (the advisor's playouts).
+    expect(page.locator("#chance-chart .chart-line")).to_have_count(4, timeout=30_000)
+    expect(page.locator("#decided")).to_contain_text("Where the game was decided:")
     # The key moments, the seed and the save file.
     moments = page.locator("#moments .moment")
     expect(moments).to_have_count(len(story["moments"]))

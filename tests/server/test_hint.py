@@ -9,9 +9,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from meeple.bots.advisor import decided
 from meeple.server.app import create_app
 from meeple.server.limits import Limits
-from tests.server.conftest import TEST_HOSTS, new_game
+from tests.server.conftest import TEST_HOSTS, new_game, wait_for
 
 
 def _seats(g: dict[str, Any]) -> tuple[str, str]:
@@ -77,3 +78,44 @@ def test_a_busy_advisor_says_so(db_url: str) -> None:
         at = c.get(f"/api/games/{g['id']}").json()["state_id"]
         r = c.post(f"/api/games/{g['id']}/hint", json={"token": ann, "state_id": at})
         assert r.status_code == 429 and "busy" in r.json()["detail"]
+
+
+def test_the_chances_over_a_finished_game(client: TestClient) -> None:
+    """GET /chances: each seat's chance of winning from the first position to the last, where
+    the winner's is 1, and where the game was decided; not while the game is on."""
+    people = new_game(client)
+    r = client.get(f"/api/games/{people['id']}/chances")
+    assert r.status_code == 422 and "once it is over" in r.json()["detail"]
+    bots = [{"type": "bot", "bot": "standard", "name": n} for n in ("Robo", "Tron")]
+    g = new_game(client, game="my-first-monopoly-2", seats=bots, seed=5)
+    wait_for(lambda: client.get(f"/api/games/{g['id']}").json()["status"] == "finished")
+    end = client.get(f"/api/games/{g['id']}").json()
+    winner = end["result"]["winners"][0]
+    r = client.get(f"/api/games/{g['id']}/chances")
+    assert r.status_code == 200, r.text
+    c = r.json()
+    points = c["points"]
+    assert points[0]["state_id"] == 0 and points[-1]["state_id"] == end["state_id"]
+    assert [p["state_id"] for p in points] == sorted({p["state_id"] for p in points})
+    assert points[-1]["chances"][winner] == 1.0
+    assert all(abs(sum(p["chances"]) - 1.0) < 1e-3 for p in points)
+    decided = c["decided"]
+    assert decided["winner"] == winner
+    turning = decided["turning"]
+    if turning is not None:  # the last rise of the winner's chance through 50%
+        assert turning["before"] < 0.5 <= turning["after"] and turning["from"] < turning["to"]
+        after = [p["chances"][winner] for p in points if p["state_id"] >= turning["to"]]
+        assert min(after) >= 0.5
+    assert client.get(f"/api/games/{g['id']}/chances").json() == c  # the same, from the cache
+
+
+def test_where_a_game_was_decided() -> None:
+    def series(*chances: float) -> list[dict[str, Any]]:
+        return [{"state_id": 10 * i, "chances": [c, 1 - c]} for i, c in enumerate(chances)]
+
+    d = decided(series(0.5, 0.3, 0.6, 0.4, 0.55, 0.85, 0.9, 1.0), 0)
+    assert d["turning"] == {"from": 30, "to": 40, "before": 0.4, "after": 0.55}
+    assert d["settled"] == 50
+    assert decided(series(0.6, 0.7, 1.0), 0)["turning"] is None  # the favourite throughout
+    assert decided(series(0.5, 0.15, 0.1, 0.0), 1)["settled"] == 10
+    assert decided(series(0.5, 0.3, 0.0), 1)["settled"] is None  # only the last point

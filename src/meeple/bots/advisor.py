@@ -227,3 +227,102 @@ def advise(
     elif all(o.close for o in out):
         note = "The choices are within the noise of each other: it hardly matters here."
     return Advice(seat, out, done * k, time.perf_counter() - start, others, note)
+
+
+# -- where the game was decided ---------------------------------------------------------------
+
+CHANCE_POINTS = 40
+"""Positions of a finished game whose chances :func:`chances_over` works out."""
+
+CHANCE_ROLLOUTS = 60
+"""Games played out from each of them: about a 6-point standard error on each chance, which
+is enough to see who was winning when; a few seconds of a core for a whole game."""
+
+
+def playout_shares(family: SearchFamily, root: GameState, det: int) -> list[float]:
+    """Each seat's share of the win in one game played out from a determinization of ``root``
+    by the family's rollout bots (a shared win counts ``1/k``)."""
+    s = root.clone()
+    s.record_events = False
+    family.determinize(s, root.current_player(), Rng(det))
+    bots = family.rollout_bots(s)
+    while not s.is_terminal():
+        s.apply(bots[s.current_player()].choose(s))
+    r = s.result()
+    assert r is not None
+    shares = [0.0] * s.num_players
+    for w in r.winners:
+        shares[w] = 1.0 / len(r.winners)
+    return shares
+
+
+def chances_over(
+    start: GameState,
+    actions: list[Action],
+    *,
+    points: int = CHANCE_POINTS,
+    rollouts: int = CHANCE_ROLLOUTS,
+    seed: int = 0,
+) -> list[dict[str, Any]]:
+    """Each seat's chance of winning at about ``points`` positions of a game (``start`` with
+    ``actions`` applied one by one, the last position included): ``[{"state_id", "chances"}]``.
+
+    The chances are the shares of ``rollouts`` games each seat wins when every seat plays as
+    the standard bot from there, on futures re-drawn from what the table could see (never
+    the game's own dice). Deterministic: the same game and ``seed`` give the same series.
+    The end screen draws it, and finds where the game was decided (:func:`decided`)."""
+    family = search_of(start)
+    s = start.clone()
+    s.record_events = False
+    n = len(actions)
+    wanted = sorted({round(i * n / max(1, points - 1)) for i in range(points)} | {0, n})
+    rng = Rng(seed)
+    out: list[dict[str, Any]] = []
+    done = 0
+    for at in wanted:
+        while done < at:
+            s.apply(actions[done])
+            done += 1
+        if s.is_terminal():
+            r = s.result()
+            assert r is not None
+            final = [1.0 / len(r.winners) if p in r.winners else 0.0 for p in range(s.num_players)]
+            out.append({"state_id": at, "chances": final})
+            continue
+        total = [0.0] * s.num_players
+        for _ in range(rollouts):
+            for p, share in enumerate(playout_shares(family, s, rng.next64())):
+                total[p] += share
+        out.append({"state_id": at, "chances": [round(t / rollouts, 4) for t in total]})
+    return out
+
+
+def decided(
+    series: list[dict[str, Any]], winner: int, even: float = 0.5, sure: float = 0.8
+) -> dict[str, Any]:
+    """Where a game was decided for ``winner``, from :func:`chances_over`'s series.
+
+    ``turning``: where the winner became the favourite for good, the last rise of its chance
+    through ``even`` (the positions before and after it and the chances there; ``None`` when
+    it was the favourite from the first position on). ``settled``: the first point from which
+    its chance stayed at ``sure`` or more to the end (``None`` if only the last did). A single
+    biggest jump would be the wrong question: each chance is an estimate from a few dozen
+    playouts, and the largest step between two points is as often noise as a turning point;
+    the last crossing of an even chance is robust to it."""
+    chance = [p["chances"][winner] for p in series]
+    turning = None
+    for i in range(len(series) - 1, 0, -1):
+        if chance[i - 1] < even <= min(chance[i:]):
+            turning = {
+                "from": series[i - 1]["state_id"],
+                "to": series[i]["state_id"],
+                "before": chance[i - 1],
+                "after": chance[i],
+            }
+            break
+    settled = None
+    for i, point in enumerate(series[:-1]):
+        if min(chance[i:]) >= sure:
+            settled = point["state_id"]
+            break
+    return {"winner": winner, "turning": turning, "settled": settled}

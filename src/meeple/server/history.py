@@ -13,6 +13,8 @@ Endpoints (docs/SERVER.md, "The end of a game"):
   move that reached it (replayed from the seed each time: about 4 microseconds per action).
 - ``GET /api/games/{id}/save``: a finished game as a save file (``meeple replay FILE``).
 - ``POST /api/games/{id}/rematch``: a new game with the same seats and a new seed, made once.
+- ``GET /api/games/{id}/chances``: each seat's chance of winning over a finished game and where
+  it was decided (the advisor's playouts: :func:`meeple.bots.advisor.chances_over`). Cached.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from meeple.bots.advisor import chances_over, decided
 from meeple.kernel.family import family_of_state, new_game
 from meeple.kernel.options import rules_in_force
 from meeple.kernel.protocol import Action, GameState
@@ -301,6 +304,73 @@ async def rematch(gid: GameIdPath, body: PostRematch, request: Request) -> dict[
     seat = live.seat_of(body.token)
     new, created = await hub.rematch(live)
     return {"id": new.id, "seat": seat, "created": created}
+
+
+class ChancePoint(BaseModel):
+    state_id: int = Field(description="The position: the number of actions applied")
+    chances: list[float] = Field(description="Per seat: its chance of winning from there")
+
+
+class Turning(BaseModel):
+    from_: int = Field(alias="from", description="The position before the winner's chance rose")
+    to: int = Field(description="The position after it")
+    before: float
+    after: float
+
+
+class Decided(BaseModel):
+    winner: int
+    turning: Turning | None = Field(
+        description="Where the winner became the favourite for good: the last rise of its "
+        "chance through 50% (null: the favourite from the start)"
+    )
+    settled: int | None = Field(
+        description="The first position from which the winner's chance stayed at 80% or more"
+    )
+
+
+class Chances(BaseModel):
+    id: str
+    points: list[ChancePoint]
+    decided: Decided | None
+
+
+def chances_of(rec: Record) -> dict[str, Any]:
+    """The ``Chances`` answer for a finished game (see :func:`chances_over`)."""
+    start = rec.start()
+    points = chances_over(start, list(rec.actions))
+    s = start.clone()
+    for a in rec.actions:
+        s.apply(a)
+    r = s.result()
+    assert r is not None
+    return {"id": rec.id, "points": points, "decided": decided(points, r.winners[0])}
+
+
+@router.get(
+    "/api/games/{gid}/chances",
+    response_model=Chances,
+    response_model_by_alias=True,
+    responses={**ERRORS, 429: {"model": ErrorBody, "description": "The advisor is busy"}},
+)
+async def chances(gid: GameIdPath, request: Request) -> dict[str, Any]:
+    """Each seat's chance of winning over a finished game (about 40 positions, each from 60
+    games played out by standard bots on futures re-drawn from what the table saw) and where
+    the game was decided. Only once the game is over: in play it would be a hint for everyone."""
+    hub = _hub(request)
+    live = await hub.get(gid)
+    if not live.state.is_terminal():
+        raise HubError(422, "the chances over a game are shown once it is over")
+    rec = Record.of(live)
+    cache: OrderedDict[tuple[str, int], dict[str, Any]] = request.app.state.history_cache
+    key = (rec.id, -1)  # (a history's key has the position: >= 0)
+    found = cache.get(key)
+    if found is None:
+        found = await hub.advisor_work(chances_of, rec)
+        cache[key] = found
+        while len(cache) > HISTORY_CACHE:
+            cache.popitem(last=False)
+    return found
 
 
 def install(app: FastAPI) -> None:

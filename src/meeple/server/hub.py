@@ -1232,25 +1232,32 @@ class Hub:
         person = live.seats[seat]
         if live.state.current_player() != seat or person.bot is not None:
             raise HubError(409, "a hint is for your own decision, and this one is not yours")
-        most = self.limits.hints_at_once
         if person.advising:
             raise HubError(429, "your hint is being worked out: wait for it")
-        if most is not None and self.advising >= most:
-            self.limit_hits["hints_at_once"] += 1
-            raise HubError(429, "the advisor is busy with other tables: ask again in a moment")
         state = live.state.clone()
         person.advising = True
-        self.advising += 1
         try:
-            advice = await asyncio.to_thread(
-                advise, state, seat, seconds=DEFAULT_SECONDS, seed=state_id
+            advice = await self.advisor_work(
+                functools.partial(advise, state, seat, seconds=DEFAULT_SECONDS, seed=state_id)
             )
         except AdviceError as exc:
             raise HubError(409, str(exc)) from None
         finally:
             person.advising = False
-            self.advising -= 1
         return {"state_id": state_id, **advice.as_dict()}
+
+    async def advisor_work(self, work: Callable[..., T], *args: Any) -> T:
+        """Run the advisor's ``work(*args)`` in a thread, at most :attr:`Limits.hints_at_once`
+        at a time on the server (each takes a core for seconds); 429 beyond."""
+        most = self.limits.hints_at_once
+        if most is not None and self.advising >= most:
+            self.limit_hits["hints_at_once"] += 1
+            raise HubError(429, "the advisor is busy with other tables: ask again in a moment")
+        self.advising += 1
+        try:
+            return await asyncio.to_thread(work, *args)
+        finally:
+            self.advising -= 1
 
     async def log_of(self, live: LiveGame) -> list[list[str]]:
         """The game's log: every action's events in words, the same for every reader."""

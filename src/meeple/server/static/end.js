@@ -141,6 +141,7 @@ function build(key) {
   box.append(ranking(story));
   box.append(el("h3", { class: "section-title" }, isMonopoly() ? "Net worth over the game" : "Points over the game"));
   box.append(chart(story));
+  box.append(chancesSection(key));
   box.append(moments(story));
   box.append(verify(story));
 }
@@ -310,6 +311,107 @@ function chart(h) {
     el("li", { dataset: { seat: s } }, el("i", { class: "legend-line", style: `background:${G.colors[s]}` }), token(s), G.name(s),
       el("b", {}, pts.length ? worthText(pts[pts.length - 1].values[s]) : ""))));
   return el("figure", { class: "chart" }, root, legend);
+}
+
+// ---------------------------------------------------------------- where the game was decided
+
+// GET /chances: each seat's chance of winning over the game, from games the advisor played out
+// (a few seconds of the server's time, asked once the screen is up and kept per game).
+let chances = null;
+let chancesFor = "";
+let chancesLoad = null;
+
+function chancesSection(key) {
+  const wrap = el("div", { id: "chances" });
+  wrap.append(el("h3", { class: "section-title" }, "Chance of winning over the game"));
+  const body = el("div", {}, el("p", { class: "muted small" }, "Working out who was winning when…"));
+  wrap.append(body);
+  const draw = () => {
+    body.textContent = "";
+    if (chances.error) {
+      body.append(el("p", { class: "muted small" }, `Not available: ${chances.error}`));
+      return;
+    }
+    body.append(decidedText(chances), chanceChart(chances.points));
+  };
+  if (chancesFor !== key) {
+    chancesFor = key;
+    chances = null;
+    chancesLoad = api(`/api/games/${encodeURIComponent(G.id)}/chances`)
+      .then((c) => { chances = c; })
+      .catch((e) => { chances = { error: e.message }; });
+  }
+  // Drawn once loaded, into whichever section is on the page then.
+  chancesLoad.then(() => { if (chancesFor === key && body.isConnected) draw(); });
+  return wrap;
+}
+
+// The turn a position falls in, from the story's series (one point per turn).
+function turnAt(stateId) {
+  let turn = 1;
+  for (const p of story ? story.series.points : []) if (p.state_id <= stateId) turn = p.turn;
+  return turn;
+}
+
+function decidedText(c) {
+  const d = c.decided;
+  const p = el("p", { class: "small", id: "decided" });
+  if (!d) return p;
+  const pct = (x) => `${Math.round(100 * x)}%`;
+  const who = G.name(d.winner);
+  p.append(el("b", {}, "Where the game was decided: "));
+  if (d.turning) {
+    const t = d.turning;
+    const moment = (story ? story.moments : []).find((m) => m.state_id > t.from && m.state_id <= t.to);
+    p.append(`around turn ${turnAt(t.to)}, when ${who} became the favourite for good (from ${pct(t.before)} to ${pct(t.after)})`,
+      moment ? `: ${G.words(moment.text)}` : "", ".");
+  } else p.append(`${who} was the favourite from the start.`);
+  if (d.settled !== null) p.append(` From turn ${turnAt(d.settled)} on, ${who}'s chance never fell below 80%.`);
+  p.append(el("span", { class: "muted" }, " Chances from games the advisor played out with standard bots from each point."));
+  return p;
+}
+
+function chanceChart(pts) {
+  const seats = G.seats.map((s) => s.seat);
+  const W = 360, H = 200, L = 40, R = 12, T = 10, B = 34;
+  const pw = W - L - R, ph = H - T - B;
+  const x0 = pts.length ? pts[0].state_id : 0;
+  const x1 = Math.max(x0 + 1, pts.length ? pts[pts.length - 1].state_id : 1);
+  const X = (n) => L + ((n - x0) / (x1 - x0)) * pw;
+  const Y = (v) => T + ph - v * ph;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "worth-chart", id: "chance-chart", role: "img",
+    "aria-label": `Each player's chance of winning over the game: ${seats.map((s) => `${G.name(s)} from ${Math.round(100 * (pts[0] ? pts[0].chances[s] : 0))}% to ${Math.round(100 * (pts.length ? pts[pts.length - 1].chances[s] : 0))}%`).join(", ")}. Click a point to replay it.` });
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    root.append(svg("line", { x1: L, x2: L + pw, y1: Y(v), y2: Y(v), class: v === 0 ? "axis" : "grid" }));
+    root.append(svg("text", { x: L - 5, y: Y(v) + 3.5, "text-anchor": "end", class: "tick" }, `${100 * v}%`));
+  }
+  root.append(svg("line", { x1: L, x2: L, y1: T, y2: T + ph, class: "axis" }));
+  root.append(svg("text", { x: L + pw / 2, y: H - 6, "text-anchor": "middle", class: "axis-title" }, "Turn"));
+  const ticks = 5;
+  for (let k = 0; k <= ticks; k++) {
+    const n = x0 + ((x1 - x0) * k) / ticks;
+    root.append(svg("text", { x: X(n), y: T + ph + 14, "text-anchor": "middle", class: "tick" }, String(turnAt(n))));
+  }
+  const d = chances && chances.decided;
+  if (d && d.turning) {
+    root.append(svg("rect", { x: X(d.turning.from), y: T, width: Math.max(2, X(d.turning.to) - X(d.turning.from)), height: ph, class: "chance-swing" },
+      svg("title", {}, "Where the game was decided")));
+  }
+  for (const s of seats) {
+    const path = pts.map((p, i) => `${i ? "L" : "M"}${X(p.state_id).toFixed(1)},${Y(p.chances[s]).toFixed(1)}`).join("");
+    root.append(svg("path", { d: path, class: "chart-line", stroke: G.colors[s], dataset: { seat: s } }));
+  }
+  const hit = svg("rect", { x: L, y: T, width: pw, height: ph, fill: "transparent", class: "chart-hit" });
+  hit.append(svg("title", {}, "Replay from this point"));
+  hit.addEventListener("click", (ev) => {
+    const b = root.getBoundingClientRect();
+    const n = x0 + ((((ev.clientX - b.left) / b.width) * W - L) / pw) * (x1 - x0);
+    let best = pts[0];
+    for (const p of pts) if (Math.abs(p.state_id - n) < Math.abs(best.state_id - n)) best = p;
+    if (best) openReplay(best.state_id, true);
+  });
+  root.append(hit);
+  return el("figure", { class: "chart" }, root);
 }
 
 // ---------------------------------------------------------------- key moments
