@@ -148,3 +148,23 @@ def test_why_says_the_bots_reasons() -> None:
     child.expect(r"Bot \(standard\): .+")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_hint_shows_each_choice_with_its_chance() -> None:
+    """'hint' asks the advisor (issue 21): each choice with its number, chance and interval,
+    the best starred; --no-hints turns it off for the table."""
+    child = spawn("classic", "--seats", "human,standard", "--seed", "5", "--names", "Ann,Bot")
+    child.expect(prompt("Ann"))
+    child.sendline("hint")
+    child.expect("Thinking for 2 seconds")
+    child.expect(r"\d+\) \* .+\d+\.\d% \(\d+\.\d-\d+\.\d%\)")
+    child.expect(r"Chance to win against standard play, \d+ games played out")
+    child.expect(prompt("Ann"))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child = spawn("classic", "--seats", "human,standard", "--seed", "5", "--no-hints")
+    child.expect(prompt("Player 1"))
+    child.sendline("hint")
+    child.expect("Hints are off at this table.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
