@@ -133,7 +133,8 @@ class Observer:
     def structured_shapes(self) -> dict[str, tuple[int, ...]]:
         """The shape of each array :meth:`structured` returns."""
         out: dict[str, tuple[int, ...]] = {
-            name: (rows, len(self.table_columns(name))) for name, (rows, _, _) in self.tables.items()
+            name: (rows, len(self.table_columns(name)))
+            for name, (rows, _, _) in self.tables.items()
         }
         out["globals"] = (sum(self._length(b) for b in self.global_blocks()),)
         return out
@@ -150,7 +151,9 @@ class Observer:
                 parts.append(chunk.reshape(rows, k) if by_row else chunk.reshape(k, rows).T)
             out[name] = np.ascontiguousarray(np.concatenate(parts, axis=1), dtype=np.float32)
         glob = [vec[self.off[b] : self.off[b] + self._length(b)] for b in self.global_blocks()]
-        out["globals"] = np.concatenate(glob).astype(np.float32) if glob else np.zeros(0, np.float32)
+        out["globals"] = (
+            np.concatenate(glob).astype(np.float32) if glob else np.zeros(0, np.float32)
+        )
         return out
 
     def observe(self, state: GameState, seat: int) -> Vector:

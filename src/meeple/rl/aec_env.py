@@ -4,10 +4,13 @@ PettingZoo's Agent Environment Cycle fits the kernel exactly: ``agent_selection`
 ``state.current_player()`` (who decides now, not whose turn it is: an auction asks each bidder,
 a trade its recipient). Observations are ``Dict(observation, action_mask)``
 (:mod:`meeple.rl.observation`, :mod:`meeple.rl.encoding`; the PettingZoo ``classic`` games'
-convention), the mask is also in ``infos[agent]["action_mask"]``. A Monopoly seat that goes
-bankrupt is terminated at once (reward -1) and leaves ``agents``; the others terminate when
-the game ends, or are truncated together at the turn cap. Rewards, seeding and the cap:
-:mod:`meeple.rl.core`.
+convention) or the structured tables, the mask is also in ``infos[agent]["action_mask"]``; an
+agent with nothing to decide (another seat decides, or its game is over) sees the no-op alone,
+and a finished agent may step the no-op as well as ``None``. When an agent's game ends its info
+holds ``result``, ``rank``, ``end_reason`` and ``worth`` (docs/RL.md, "Info"). A Monopoly
+seat that goes bankrupt is terminated at once (reward -1) and leaves ``agents``; the others
+terminate when the game ends, or are truncated together at the turn cap. Rewards, seeding and
+the cap: :mod:`meeple.rl.core`.
 """
 
 from __future__ import annotations
@@ -23,11 +26,13 @@ from meeple.rl.core import (
     DEFAULT_MAX_TURNS,
     ILLEGAL_REWARD,
     IllegalMode,
+    ObservationMode,
     RewardMode,
     Table,
     alive,
     capped,
     check_modes,
+    episode_info,
     episode_seed,
     outcome,
     shares,
@@ -50,10 +55,11 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         options: dict[str, Any] | None = None,
         illegal_action: IllegalMode = "penalty",
         render_mode: str | None = None,
+        observation: ObservationMode = "flat",
     ) -> None:
         super().__init__()
-        check_modes(reward, illegal_action, render_mode)
-        self.table = Table(game, players, options)
+        check_modes(reward, illegal_action, render_mode, observation)
+        self.table = Table(game, players, options, observation)
         self.players = players
         self.reward_mode: RewardMode = reward
         self.max_turns = max_turns
@@ -101,7 +107,9 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            # PettingZoo wants None; the no-op, what a mask-sampling policy picks, is the same.
+            noop = action is not None and int(action) == self.table.noop
+            self._was_dead_step(None if noop else action)
             return
         seat = self.agent_name_mapping[agent]
         self._cumulative_rewards[agent] = 0.0
@@ -144,12 +152,16 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
 
     def _update_infos(self) -> None:
         g = self.game
+        r = g.result()
         for a in self.agents:
             q = self.agent_name_mapping[a]
-            self.infos[a] = {"action_mask": self.table.mask(g, q), "turns": turns_played(g)}
-            r = g.result()
+            info: dict[str, Any] = {"action_mask": self.table.mask(g, q), "turns": turns_played(g)}
             if r is not None:
-                self.infos[a]["result"] = r.to_dict()
+                info["game_result"] = r.to_dict()
+            if self.terminations[a] or self.truncations[a]:
+                stop = "max_turns" if self.truncations[a] and not g.is_terminal() else None
+                info.update(episode_info(g, q, stop))
+            self.infos[a] = info
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``), as the seat deciding now sees it."""
