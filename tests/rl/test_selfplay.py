@@ -114,3 +114,34 @@ def test_league_weights() -> None:
     rng = np.random.default_rng(0)
     draws = [league.draw(rng) for _ in range(2000)]
     assert 0.70 < draws.count("standard") / len(draws) < 0.80
+
+
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent probably:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
+def test_pettingzoo_opponent_seats() -> None:
+    from pettingzoo.test import api_test
+
+    pol = FirstLegal()
+    league = League(["random", pol])
+    env = meeple.rl.OpponentSeats(
+        meeple.rl.env("classic", players=3, max_turns=150),
+        {"player_1": "standard", "player_2": league},
+    )
+    api_test(env, num_cycles=100)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    total = 0.0
+    for agent in env.agent_iter():
+        assert agent == "player_0"  # the opponents never surface
+        obs, reward, term, trunc, _ = env.last()
+        total += reward
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert total in (-1.0, 0.0, 1.0)
+    with pytest.raises(ValueError, match="no agent"):
+        meeple.rl.OpponentSeats(meeple.rl.env("classic", players=2), {"player_5": "random"})
+    with pytest.raises(ValueError, match="leave one"):
+        meeple.rl.OpponentSeats(
+            meeple.rl.env("classic", players=2), {"player_0": "random", "player_1": "random"}
+        )

@@ -49,7 +49,7 @@ from meeple.rl.encoding import (  # noqa: E402
 )
 from meeple.rl.gym_env import MeepleGymEnv  # noqa: E402
 from meeple.rl.observation import Observer, observer_for  # noqa: E402
-from meeple.rl.selfplay import League, Opponent, Policy  # noqa: E402
+from meeple.rl.selfplay import League, Opponent, OpponentSeats, Policy  # noqa: E402
 
 __all__ = [
     "NOOP_TEXT",
@@ -58,6 +58,7 @@ __all__ = [
     "MeepleAECEnv",
     "MeepleGymEnv",
     "Observer",
+    "OpponentSeats",
     "Policy",
     "decode_action",
     "encode_action",

@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from meeple.kernel.protocol import GameState
+from meeple.kernel.protocol import Action, GameState
 from meeple.rl.core import (
     DEFAULT_MAX_TURNS,
     ILLEGAL_REWARD,
@@ -101,6 +101,12 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._update_infos()
 
+    def episode_seeds(self) -> tuple[int, int]:
+        """The base seed and the episode number playing now (:mod:`meeple.rl.core`)."""
+        if self._base is None:
+            raise RuntimeError("call reset() first")
+        return self._base, self._episode
+
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.obs(self.game, self.agent_name_mapping[agent])
 
@@ -124,8 +130,23 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
             self.infos[agent]["illegal_action"] = True
             self._accumulate_rewards()
             return
+        self._apply(self.table.encoding.decode(self.game, index))
+
+    def play(self, action: Action) -> None:
+        """Step the selected agent with a game action rather than an index: a bot's choice,
+        which may lie off the encoding's ladders (a bid of any amount the game accepts,
+        docs/KERNEL.md, "Amounts"). The game refuses an illegal one (``ValueError``)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise ValueError(f"{agent} is done: step(None)")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        """Apply the selected agent's legal ``action``; rewards, ends and the next agent."""
         g = self.game
-        g.apply(self.table.encoding.decode(g, index))
+        g.apply(action)
         if self.reward_mode == "shaped":
             now = shares(g)
             for a in self.agents:

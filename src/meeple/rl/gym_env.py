@@ -20,7 +20,6 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from meeple.bots.base import make_bot
 from meeple.kernel.bot import Bot
 from meeple.kernel.family import game_info
 from meeple.kernel.protocol import Action, GameState
@@ -43,10 +42,7 @@ from meeple.rl.core import (
     turns_played,
 )
 from meeple.rl.encoding import decode_action, encode_action
-from meeple.rl.selfplay import League, Opponent, PolicyBot
-
-# The salt of the per-seat league draws, apart from the bots' own seeds (derive_seed(s, k, 1 + q)).
-_LEAGUE_SALT = 1 << 20
+from meeple.rl.selfplay import League, Opponent, check_opponent, new_episode, seat_bot
 
 
 class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
@@ -89,9 +85,7 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
         if len(kinds) != players - 1:
             raise ValueError(f"opponents lists {len(kinds)} bots for {players - 1} other seats")
         for k in kinds:
-            for member in k.members if isinstance(k, League) else [k]:
-                if isinstance(member, str):
-                    make_bot(member, self.table.family, 0)  # ValueError names an unknown bot
+            check_opponent(k, self.table.family)  # ValueError names an unknown bot
         self.opponents = kinds
         self.players = players
         self.fixed_seat = seat
@@ -134,12 +128,11 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
             self.fixed_seat if self.fixed_seat is not None else episode_seed(base, ep, 0) % n
         )
         self.game = self.table.new(episode_seed(base, ep))
-        for league in {id(k): k for k in self.opponents if isinstance(k, League)}.values():
-            league.new_episode()
+        new_episode(self.opponents)
         self.bots = {}
         for i, spec in enumerate(self.opponents):
             q = (self.seat + 1 + i) % n
-            self.bots[q] = self._seat_opponent(spec, q, base, ep)
+            self.bots[q] = seat_bot(spec, q, self.table, base, ep)
         self._shares = shares(self.game) if self.reward_mode == "shaped" else []
         self._done = False
         self._steps = self._illegal_run = self._illegal_total = 0
@@ -218,15 +211,6 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
         return table_text(self.game, self.seat)
 
     # -- inside ----------------------------------------------------------------------------
-
-    def _seat_opponent(self, spec: Opponent, q: int, base: int, ep: int) -> Bot:
-        """The bot for seat ``q`` this episode: a league draws a member first (seeded)."""
-        if isinstance(spec, League):
-            rng = np.random.default_rng(episode_seed(base, ep, _LEAGUE_SALT + q))
-            spec = spec.draw(rng)
-        if isinstance(spec, str):
-            return make_bot(spec, self.table.family, episode_seed(base, ep, 1 + q))
-        return PolicyBot(spec, q, self.table.obs, self.table.encoding.decode)
 
     def _stop_reason(self) -> str | None:
         """``"max_illegal"`` or ``"max_steps"`` when the learner has hit that limit."""

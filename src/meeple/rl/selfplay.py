@@ -13,17 +13,30 @@ Every seat but the learner's is played by an opponent (``MeepleGymEnv(opponents=
 A policy's observation is built exactly as the learner's (its seat first in the player rows),
 so a policy trained in one seat plays any seat: self-play is ``opponents=League(["standard"],
 snapshot=lambda: frozen_copy_of(model))``. docs/RL.md, "Self-play", has an example.
+
+:class:`OpponentSeats` does the same for the PettingZoo AEC environment: the agents it names are
+played by opponents, and ``agent_iter`` yields only the others (the learners).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from pettingzoo.utils.wrappers import BaseWrapper  # type: ignore[import-untyped]
 
+from meeple.bots.base import make_bot
 from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
+from meeple.rl.core import episode_seed
+
+if TYPE_CHECKING:
+    from meeple.rl.aec_env import MeepleAECEnv
+    from meeple.rl.core import Table
+
+# The salt of the per-seat league draws, apart from the bots' own seeds (derive_seed(s, k, 1 + q)).
+_LEAGUE_SALT = 1 << 20
 
 #: A policy: ``policy(observation, action_mask) -> action index``.
 Policy = Callable[[dict[str, Any], np.ndarray], Any]
@@ -129,3 +142,77 @@ class PolicyBot(Bot):
                 "allow: an opponent's policy must choose among the legal actions"
             )
         return self.decode(state, index)
+
+
+def check_opponent(spec: Opponent, family: str) -> None:
+    """``ValueError`` naming a bot kind (alone or in a league) that ``family`` does not have."""
+    for member in spec.members if isinstance(spec, League) else [spec]:
+        if isinstance(member, str):
+            make_bot(member, family, 0)
+
+
+def seat_bot(spec: Opponent, seat: int, table: Table, base: int, episode: int) -> Bot:
+    """The bot that plays ``seat`` in episode ``episode`` of base seed ``base``: a league draws
+    a member first (seeded by the episode and the seat), a bot kind gets the seat's derived
+    seed, a policy is wrapped in a :class:`PolicyBot`."""
+    if isinstance(spec, League):
+        spec = spec.draw(np.random.default_rng(episode_seed(base, episode, _LEAGUE_SALT + seat)))
+    if isinstance(spec, str):
+        return make_bot(spec, table.family, episode_seed(base, episode, 1 + seat))
+    return PolicyBot(spec, seat, table.obs, table.encoding.decode)
+
+
+def new_episode(opponents: Sequence[Opponent]) -> None:
+    """Tell each league among ``opponents`` (once each) that an episode starts."""
+    for league in {id(k): k for k in opponents if isinstance(k, League)}.values():
+        league.new_episode()
+
+
+class OpponentSeats(BaseWrapper):  # type: ignore[misc]
+    """A PettingZoo AEC wrapper whose named agents are played by opponents.
+
+    ``opponents`` maps agent names (``"player_1"``) to a bot kind, a policy or a league, as the
+    Gymnasium environment's ``opponents``. After every step (and reset) the wrapper plays them
+    until an agent it does not play must act, so ``agent_iter`` yields only the learners; their
+    rewards from the opponents' moves accumulate as usual (``last()`` returns them).
+
+    >>> import meeple.rl
+    >>> env = OpponentSeats(meeple.rl.env("classic", players=3), {"player_2": "standard"})
+    """
+
+    def __init__(self, env: MeepleAECEnv, opponents: Mapping[str, Opponent]) -> None:
+        super().__init__(env)
+        base: MeepleAECEnv = env.unwrapped
+        for agent, spec in opponents.items():
+            if agent not in base.possible_agents:
+                raise ValueError(f"no agent {agent!r}; agents: {', '.join(base.possible_agents)}")
+            check_opponent(spec, base.table.family)
+        if len(opponents) >= len(base.possible_agents):
+            raise ValueError("every agent would be an opponent: leave one to learn")
+        self.opponents = dict(opponents)
+        self.bots: dict[str, Bot] = {}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.env.reset(seed=seed, options=options)
+        base: MeepleAECEnv = self.env.unwrapped
+        new_episode(list(self.opponents.values()))
+        b, ep = base.episode_seeds()
+        self.bots = {
+            a: seat_bot(spec, base.agent_name_mapping[a], base.table, b, ep)
+            for a, spec in self.opponents.items()
+        }
+        self._play_opponents()
+
+    def step(self, action: Any) -> None:
+        self.env.step(action)
+        self._play_opponents()
+
+    def _play_opponents(self) -> None:
+        base: MeepleAECEnv = self.env.unwrapped
+        while base.agents and base.agent_selection in self.bots:
+            agent = base.agent_selection
+            if base.terminations[agent] or base.truncations[agent]:
+                self.env.step(None)
+                continue
+            # The game action itself: a bot may bid off the encoding's ladder.
+            base.play(self.bots[agent].choose(base.game))
