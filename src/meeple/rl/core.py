@@ -105,18 +105,22 @@ class Table:
         """The legal mask for ``seat``: the legal actions when it decides, else the no-op alone.
 
         Never all zeros, so sampling from it never fails (the module docstring)."""
-        if not self.deciding(state, seat):
-            out = np.zeros(self.size, dtype=np.int8)
+        out = np.zeros(self.size, dtype=np.int8)
+        if self.deciding(state, seat):
+            out[: self.noop] = self.encoding.mask(state)
+        else:
             out[self.noop] = 1
-            return out
-        return np.append(self.encoding.mask(state), np.int8(0))
+        return out
 
-    def obs(self, state: GameState, seat: int) -> dict[str, Any]:
-        """The Dict observation of ``seat`` (flat or structured, with its mask)."""
+    def obs(self, state: GameState, seat: int, mask: Mask | None = None) -> dict[str, Any]:
+        """The Dict observation of ``seat`` (flat or structured, with its mask: ``mask`` if
+        the caller has it already, as the mask is the dearer half)."""
         vec: Vector = self.observer.observe(state, seat)
+        if mask is None:
+            mask = self.mask(state, seat)
         if self.observation == "structured":
-            return {**self.observer.structured(vec), "action_mask": self.mask(state, seat)}
-        return {"observation": vec, "action_mask": self.mask(state, seat)}
+            return {**self.observer.structured(vec), "action_mask": mask}
+        return {"observation": vec, "action_mask": mask}
 
 
 def check_modes(

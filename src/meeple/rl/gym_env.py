@@ -108,6 +108,9 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
         self._steps = 0
         self._illegal_run = 0
         self._illegal_total = 0
+        # The learner's mask in the position now: computed once per position (it is the
+        # dearest part of a step), by _refresh after every change.
+        self._mask = self.table.mask(self.game, self.seat)
 
     # -- the Gymnasium API -----------------------------------------------------------------
 
@@ -140,6 +143,7 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
         # learner's first decision; if an edition file made it so, the episode starts done.)
         _, terminated, truncated = self._run_bots()
         self._done = terminated or truncated
+        self._refresh()
         info = self._info()
         if self._done:
             stop = "max_turns" if truncated and not self.game.is_terminal() else None
@@ -155,7 +159,7 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
             raise RuntimeError("the episode is over: call reset()")
         index = int(action)
         self._steps += 1
-        mask = self.table.mask(self.game, self.seat)
+        mask = self._mask
         if not 0 <= index < len(mask) or not mask[index]:
             if self.illegal_action == "raise":
                 legal = [str(a) for a in self.game.legal_actions()]
@@ -176,6 +180,7 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
         text = self.game.describe_action(chosen) if self.action_text else ""
         self.game.apply(chosen)
         reward, terminated, truncated = self._run_bots()
+        self._refresh()
         info = self._info()
         if self.action_text:
             info["action_text"] = text
@@ -194,7 +199,7 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal mask as booleans (sb3-contrib ``MaskablePPO`` calls this)."""
-        return self.table.mask(self.game, self.seat).astype(bool)
+        return self._mask.astype(bool)
 
     def decode_action(self, index: int) -> tuple[Action | None, str]:
         """What ``index`` stands for now, and its text (:func:`meeple.rl.decode_action`)."""
@@ -251,12 +256,16 @@ class MeepleGymEnv(gym.Env[dict[str, Any], np.int64]):
             return reward + outcome(g)[me], True, False
         return reward, False, False
 
+    def _refresh(self) -> None:
+        """Compute the learner's mask for the position now."""
+        self._mask = self.table.mask(self.game, self.seat)
+
     def _obs(self) -> dict[str, Any]:
-        return self.table.obs(self.game, self.seat)
+        return self.table.obs(self.game, self.seat, self._mask.copy())
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {
-            "action_mask": self.table.mask(self.game, self.seat),
+            "action_mask": self._mask.copy(),
             "seat": self.seat,
             "turns": turns_played(self.game),
         }
