@@ -200,3 +200,35 @@ def test_decoder_round_trip(game: str) -> None:
     assert meeple.rl.encode_action(g, None) == meeple.rl.noop_index(g)
     with pytest.raises(ValueError):
         meeple.rl.decode_action(g, meeple.rl.noop_index(g) + 1)
+
+
+def test_aec_step_cap_and_illegal_limit_truncate_every_agent() -> None:
+    env = meeple.rl.env("classic", players=3, max_illegal=4)
+    env.reset(seed=0)
+    first = env.agent_selection
+    for _ in range(4):
+        assert not any(env.truncations.values())
+        env.step(env.table.noop)  # illegal while deciding
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert env.rewards[first] == ILLEGAL_REWARD
+    assert {env.infos[a]["end_reason"] for a in env.agents} == {"max_illegal"}
+    assert env.infos[first]["illegal_action"]
+    for _ in env.agent_iter():
+        assert env.last()[3]
+        env.step(None)
+    assert not env.agents
+    capped = meeple.rl.env("classic", players=3, max_steps=30)
+    capped.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for _ in capped.agent_iter():
+        _, _, term, trunc, info = capped.last()
+        if term or trunc:
+            assert info["end_reason"] == "max_steps" and info["result"] == "truncated"
+            capped.step(None)
+            continue
+        steps += 1
+        capped.step(int(rng.integers(capped.table.size)))  # mostly illegal
+    assert 30 <= steps <= 3 * 30
+    with pytest.raises(ValueError, match="max_steps"):
+        meeple.rl.env("classic", max_steps=-1)

@@ -80,6 +80,8 @@ def env(
     illegal_action: IllegalMode = "penalty",
     render_mode: str | None = None,
     observation: ObservationMode = "flat",
+    max_steps: int = DEFAULT_MAX_STEPS,
+    max_illegal: int | None = None,
 ) -> MeepleAECEnv:
     """A PettingZoo AEC environment of ``game`` in which every seat is an agent.
 
@@ -89,10 +91,21 @@ def env(
     options (``new_game``). ``illegal_action``: an action outside the mask is refused with
     reward -0.1 (``"penalty"``, the same agent decides again) or raises (``"raise"``).
     ``observation``: ``"flat"`` (one vector) or ``"structured"`` (per-square and per-player
-    tables, docs/RL.md).
+    tables, docs/RL.md). ``max_steps``: every agent is truncated once one agent has taken that
+    many steps, legal or not (0: no cap); ``max_illegal``: likewise after one agent's that many
+    illegal actions in a row (None: never).
     """
     return MeepleAECEnv(
-        game, players, reward, max_turns, options, illegal_action, render_mode, observation
+        game,
+        players,
+        reward,
+        max_turns,
+        options,
+        illegal_action,
+        render_mode,
+        observation,
+        max_steps,
+        max_illegal,
     )
 
 

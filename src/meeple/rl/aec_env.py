@@ -23,6 +23,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from meeple.kernel.protocol import Action, GameState
 from meeple.rl.core import (
+    DEFAULT_MAX_STEPS,
     DEFAULT_MAX_TURNS,
     ILLEGAL_REWARD,
     IllegalMode,
@@ -56,6 +57,8 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         illegal_action: IllegalMode = "penalty",
         render_mode: str | None = None,
         observation: ObservationMode = "flat",
+        max_steps: int = DEFAULT_MAX_STEPS,
+        max_illegal: int | None = None,
     ) -> None:
         super().__init__()
         check_modes(reward, illegal_action, render_mode, observation)
@@ -63,6 +66,15 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         self.players = players
         self.reward_mode: RewardMode = reward
         self.max_turns = max_turns
+        if max_steps < 0 or (max_illegal is not None and max_illegal < 1):
+            raise ValueError("max_steps must be 0 (no cap) or more, max_illegal None or 1 or more")
+        self.max_steps = max_steps
+        self.max_illegal = max_illegal
+        # Steps and illegal actions in a row, per agent; the reason the environment stopped
+        # the episode, if it did (docs/RL.md, "The step cap and the illegal-action limit").
+        self._steps: dict[str, int] = {}
+        self._illegal_run: dict[str, int] = {}
+        self._stop: str | None = None
         self.illegal_action: IllegalMode = illegal_action
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -93,6 +105,9 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self._steps = dict.fromkeys(self.agents, 0)
+        self._illegal_run = dict.fromkeys(self.agents, 0)
+        self._stop = None
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
@@ -127,10 +142,29 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
                 legal = ", ".join(str(a) for a in self.game.legal_actions())
                 raise ValueError(f"{agent}: action {action} is not legal now; legal: {legal}")
             self.rewards[agent] = ILLEGAL_REWARD
+            self._illegal_run[agent] += 1
+            self._count_step(agent)
             self.infos[agent]["illegal_action"] = True
             self._accumulate_rewards()
+            self._deads_step_first()
             return
+        self._illegal_run[agent] = 0
         self._apply(self.table.encoding.decode(self.game, index))
+
+    def _count_step(self, agent: str) -> None:
+        """Count ``agent``'s step; at the step cap or the illegal-action limit truncate every
+        agent still in (the game cannot go on without the one that keeps missing the mask)."""
+        self._steps[agent] += 1
+        if self.max_illegal is not None and self._illegal_run[agent] >= self.max_illegal:
+            self._stop = "max_illegal"
+        elif self.max_steps and self._steps[agent] >= self.max_steps:
+            self._stop = "max_steps"
+        else:
+            return
+        for a in self.agents:
+            if not self.terminations[a]:
+                self.truncations[a] = True
+        self._update_infos()
 
     def play(self, action: Action) -> None:
         """Step the selected agent with a game action rather than an index: a bot's choice,
@@ -145,6 +179,7 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
 
     def _apply(self, action: Action) -> None:
         """Apply the selected agent's legal ``action``; rewards, ends and the next agent."""
+        agent = self.agent_selection
         g = self.game
         g.apply(action)
         if self.reward_mode == "shaped":
@@ -168,6 +203,8 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
                     self.terminations[a] = True
             self.agent_selection = self.possible_agents[g.current_player()]
         self._update_infos()
+        if not (self.terminations[agent] or self.truncations[agent]):
+            self._count_step(agent)
         self._accumulate_rewards()
         self._deads_step_first()
 
@@ -180,7 +217,9 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
             if r is not None:
                 info["game_result"] = r.to_dict()
             if self.terminations[a] or self.truncations[a]:
-                stop = "max_turns" if self.truncations[a] and not g.is_terminal() else None
+                stop = None
+                if self.truncations[a] and not g.is_terminal():
+                    stop = self._stop or "max_turns"
                 info.update(episode_info(g, q, stop))
             self.infos[a] = info
 
