@@ -51,11 +51,13 @@ def policy(weights: Array, x: Array, legal: npt.NDArray[np.intp]) -> Array:
 
 
 def won(info: dict[str, Any], seat: int) -> float:
-    """1 for a sole win, 1/k for a win shared by k, 0 otherwise (bankrupt or capped: 0)."""
-    result = info.get("result")
-    if not result or result["end_reason"] == "turn_cap" or seat not in result["winners"]:
-        return 0.0
-    return 1.0 / len(result["winners"])
+    """1 for a sole win, 1/k for a win shared by k, 0 otherwise (bankrupt or capped: 0), from
+    the end-of-episode ``info`` (docs/RL.md, "Info")."""
+    if info["result"] == "win":
+        return 1.0
+    if info["result"] == "draw":
+        return 1.0 / len(info["game_result"]["winners"])
+    return 0.0
 
 
 def ending(env: meeple.rl.MeepleGymEnv) -> str:

@@ -71,13 +71,20 @@ class ActionEncoding:
 
 
 class Observer:
-    """Builds the observation vector of one game; :attr:`blocks` is its documented layout."""
+    """Builds the observation vector of one game; :attr:`blocks` is its documented layout.
+
+    A family may also group blocks into tables (:meth:`table`: one row per square, per player)
+    for models that use the board's structure; :meth:`structured` cuts a vector into them, so
+    the flat and the structured observation always hold the same numbers.
+    """
 
     def __init__(self) -> None:
         #: ``(name, offset, length, meaning)`` of each block, in order.
         self.blocks: list[tuple[str, int, int, str]] = []
         self.off: dict[str, int] = {}
         self.size = 0
+        #: ``name -> (rows, blocks, by_row)`` of each table, in order (:meth:`table`).
+        self.tables: dict[str, tuple[int, tuple[str, ...], bool]] = {}
 
     def block(self, name: str, length: int, meaning: str) -> None:
         """Declare the next block of the vector."""
@@ -88,6 +95,66 @@ class Observer:
     def layout(self) -> list[tuple[str, int, int, str]]:
         """The blocks of the vector: name, offset, length, meaning."""
         return list(self.blocks)
+
+    def table(self, name: str, rows: int, blocks: tuple[str, ...], by_row: bool = False) -> None:
+        """Declare a table of the structured observation: ``rows`` rows built from ``blocks``.
+
+        A block of length ``k * rows`` gives the table ``k`` columns. It is read column by
+        column (``by_row=False``: ``rows`` values for the first column, then the next, as the
+        per-square blocks are laid out) or row by row (``by_row=True``: ``k`` values for the
+        first row, then the next, as the player rows are). Blocks in no table go to
+        ``"globals"``.
+        """
+        for b in blocks:
+            length = self._length(b)
+            if length % rows:
+                raise ValueError(f"block {b!r} ({length} values) is not {rows} rows")
+        self.tables[name] = (rows, tuple(blocks), by_row)
+
+    def _length(self, block: str) -> int:
+        return next(length for name, _, length, _ in self.blocks if name == block)
+
+    def table_columns(self, name: str) -> list[str]:
+        """The column names of table ``name``: the block, or ``block[j]`` for a block of
+        several columns."""
+        rows, blocks, _ = self.tables[name]
+        out: list[str] = []
+        for b in blocks:
+            k = self._length(b) // rows
+            out += [b] if k == 1 else [f"{b}[{j}]" for j in range(k)]
+        return out
+
+    def global_blocks(self) -> list[str]:
+        """The blocks in no table, in vector order: the ``"globals"`` vector of
+        :meth:`structured`."""
+        used = {b for _, blocks, _ in self.tables.values() for b in blocks}
+        return [name for name, _, _, _ in self.blocks if name not in used]
+
+    def structured_shapes(self) -> dict[str, tuple[int, ...]]:
+        """The shape of each array :meth:`structured` returns."""
+        out: dict[str, tuple[int, ...]] = {
+            name: (rows, len(self.table_columns(name)))
+            for name, (rows, _, _) in self.tables.items()
+        }
+        out["globals"] = (sum(self._length(b) for b in self.global_blocks()),)
+        return out
+
+    def structured(self, vec: Vector) -> dict[str, Vector]:
+        """``vec`` cut into the declared tables (``rows x columns``) and ``"globals"``."""
+        out: dict[str, Vector] = {}
+        for name, (rows, blocks, by_row) in self.tables.items():
+            parts = []
+            for b in blocks:
+                o, length = self.off[b], self._length(b)
+                chunk = vec[o : o + length]
+                k = length // rows
+                parts.append(chunk.reshape(rows, k) if by_row else chunk.reshape(k, rows).T)
+            out[name] = np.ascontiguousarray(np.concatenate(parts, axis=1), dtype=np.float32)
+        glob = [vec[self.off[b] : self.off[b] + self._length(b)] for b in self.global_blocks()]
+        out["globals"] = (
+            np.concatenate(glob).astype(np.float32) if glob else np.zeros(0, np.float32)
+        )
+        return out
 
     def observe(self, state: GameState, seat: int) -> Vector:
         """The vector for ``seat`` (a fresh array)."""

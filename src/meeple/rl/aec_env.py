@@ -4,10 +4,13 @@ PettingZoo's Agent Environment Cycle fits the kernel exactly: ``agent_selection`
 ``state.current_player()`` (who decides now, not whose turn it is: an auction asks each bidder,
 a trade its recipient). Observations are ``Dict(observation, action_mask)``
 (:mod:`meeple.rl.observation`, :mod:`meeple.rl.encoding`; the PettingZoo ``classic`` games'
-convention), the mask is also in ``infos[agent]["action_mask"]``. A Monopoly seat that goes
-bankrupt is terminated at once (reward -1) and leaves ``agents``; the others terminate when
-the game ends, or are truncated together at the turn cap. Rewards, seeding and the cap:
-:mod:`meeple.rl.core`.
+convention) or the structured tables, the mask is also in ``infos[agent]["action_mask"]``; an
+agent with nothing to decide (another seat decides, or its game is over) sees the no-op alone,
+and a finished agent may step the no-op as well as ``None``. When an agent's game ends its info
+holds ``result``, ``rank``, ``end_reason`` and ``worth`` (docs/RL.md, "Info"). A Monopoly
+seat that goes bankrupt is terminated at once (reward -1) and leaves ``agents``; the others
+terminate when the game ends, or are truncated together at the turn cap. Rewards, seeding and
+the cap: :mod:`meeple.rl.core`.
 """
 
 from __future__ import annotations
@@ -18,16 +21,19 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from meeple.kernel.protocol import GameState
+from meeple.kernel.protocol import Action, GameState
 from meeple.rl.core import (
+    DEFAULT_MAX_STEPS,
     DEFAULT_MAX_TURNS,
     ILLEGAL_REWARD,
     IllegalMode,
+    ObservationMode,
     RewardMode,
     Table,
     alive,
     capped,
     check_modes,
+    episode_info,
     episode_seed,
     outcome,
     shares,
@@ -50,13 +56,25 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         options: dict[str, Any] | None = None,
         illegal_action: IllegalMode = "penalty",
         render_mode: str | None = None,
+        observation: ObservationMode = "flat",
+        max_steps: int = DEFAULT_MAX_STEPS,
+        max_illegal: int | None = None,
     ) -> None:
         super().__init__()
-        check_modes(reward, illegal_action, render_mode)
-        self.table = Table(game, players, options)
+        check_modes(reward, illegal_action, render_mode, observation)
+        self.table = Table(game, players, options, observation)
         self.players = players
         self.reward_mode: RewardMode = reward
         self.max_turns = max_turns
+        if max_steps < 0 or (max_illegal is not None and max_illegal < 1):
+            raise ValueError("max_steps must be 0 (no cap) or more, max_illegal None or 1 or more")
+        self.max_steps = max_steps
+        self.max_illegal = max_illegal
+        # Steps and illegal actions in a row, per agent; the reason the environment stopped
+        # the episode, if it did (docs/RL.md, "The step cap and the illegal-action limit").
+        self._steps: dict[str, int] = {}
+        self._illegal_run: dict[str, int] = {}
+        self._stop: str | None = None
         self.illegal_action: IllegalMode = illegal_action
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -87,6 +105,9 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self._steps = dict.fromkeys(self.agents, 0)
+        self._illegal_run = dict.fromkeys(self.agents, 0)
+        self._stop = None
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
@@ -95,13 +116,21 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
         self._update_infos()
 
+    def episode_seeds(self) -> tuple[int, int]:
+        """The base seed and the episode number playing now (:mod:`meeple.rl.core`)."""
+        if self._base is None:
+            raise RuntimeError("call reset() first")
+        return self._base, self._episode
+
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.obs(self.game, self.agent_name_mapping[agent])
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            # PettingZoo wants None; the no-op, what a mask-sampling policy picks, is the same.
+            noop = action is not None and int(action) == self.table.noop
+            self._was_dead_step(None if noop else action)
             return
         seat = self.agent_name_mapping[agent]
         self._cumulative_rewards[agent] = 0.0
@@ -113,11 +142,46 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
                 legal = ", ".join(str(a) for a in self.game.legal_actions())
                 raise ValueError(f"{agent}: action {action} is not legal now; legal: {legal}")
             self.rewards[agent] = ILLEGAL_REWARD
+            self._illegal_run[agent] += 1
+            self._count_step(agent)
             self.infos[agent]["illegal_action"] = True
             self._accumulate_rewards()
+            self._deads_step_first()
             return
+        self._illegal_run[agent] = 0
+        self._apply(self.table.encoding.decode(self.game, index))
+
+    def _count_step(self, agent: str) -> None:
+        """Count ``agent``'s step; at the step cap or the illegal-action limit truncate every
+        agent still in (the game cannot go on without the one that keeps missing the mask)."""
+        self._steps[agent] += 1
+        if self.max_illegal is not None and self._illegal_run[agent] >= self.max_illegal:
+            self._stop = "max_illegal"
+        elif self.max_steps and self._steps[agent] >= self.max_steps:
+            self._stop = "max_steps"
+        else:
+            return
+        for a in self.agents:
+            if not self.terminations[a]:
+                self.truncations[a] = True
+        self._update_infos()
+
+    def play(self, action: Action) -> None:
+        """Step the selected agent with a game action rather than an index: a bot's choice,
+        which may lie off the encoding's ladders (a bid of any amount the game accepts,
+        docs/KERNEL.md, "Amounts"). The game refuses an illegal one (``ValueError``)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise ValueError(f"{agent} is done: step(None)")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        """Apply the selected agent's legal ``action``; rewards, ends and the next agent."""
+        agent = self.agent_selection
         g = self.game
-        g.apply(self.table.encoding.decode(g, index))
+        g.apply(action)
         if self.reward_mode == "shaped":
             now = shares(g)
             for a in self.agents:
@@ -139,17 +203,25 @@ class MeepleAECEnv(AECEnv):  # type: ignore[misc]
                     self.terminations[a] = True
             self.agent_selection = self.possible_agents[g.current_player()]
         self._update_infos()
+        if not (self.terminations[agent] or self.truncations[agent]):
+            self._count_step(agent)
         self._accumulate_rewards()
         self._deads_step_first()
 
     def _update_infos(self) -> None:
         g = self.game
+        r = g.result()
         for a in self.agents:
             q = self.agent_name_mapping[a]
-            self.infos[a] = {"action_mask": self.table.mask(g, q), "turns": turns_played(g)}
-            r = g.result()
+            info: dict[str, Any] = {"action_mask": self.table.mask(g, q), "turns": turns_played(g)}
             if r is not None:
-                self.infos[a]["result"] = r.to_dict()
+                info["game_result"] = r.to_dict()
+            if self.terminations[a] or self.truncations[a]:
+                stop = None
+                if self.truncations[a] and not g.is_terminal():
+                    stop = self._stop or "max_turns"
+                info.update(episode_info(g, q, stop))
+            self.infos[a] = info
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``), as the seat deciding now sees it."""

@@ -16,6 +16,12 @@ Seeding: ``reset(seed=s)`` starts episode 0 of base seed ``s``; each later ``res
 a seed starts the next episode. Episode ``k`` plays the game from ``derive_seed(s, k)``, seat
 ``j``'s bot from ``derive_seed(s, k, 1 + j)`` and draws the learner's seat (when not fixed)
 from ``derive_seed(s, k, 0)`` (``meeple.kernel.rng.derive_seed``, as the simulator does).
+
+The mask is never empty (docs/RL.md, "The no-op"): the action space is the game's encoding
+plus one last index, the no-op, legal exactly when the observer has nothing to decide (its
+episode is over; in the AEC environment also while another seat decides). A policy that samples
+from the mask, as Gymnasium's vector environments make it do on the observation that ends an
+episode (the action after it is ignored by autoreset), so always finds an action.
 """
 
 from __future__ import annotations
@@ -33,31 +39,57 @@ from meeple.rl.observation import OBS_BOUND, Observer, Vector, observer_for
 
 RewardMode = Literal["win", "shaped"]
 IllegalMode = Literal["penalty", "raise"]
+ObservationMode = Literal["flat", "structured"]
 #: The reward of an action outside the mask when ``illegal_action="penalty"``.
 ILLEGAL_REWARD = -0.1
 DEFAULT_MAX_TURNS = 1000
+#: Learner steps (legal or not) after which a Gymnasium episode is truncated. A masked policy
+#: needs at most about 1,850 steps for a 4-player classic game within the 1,000 player-turn cap
+#: (masked-random play, 20 seeds), so the cap only stops a policy that keeps missing the mask.
+DEFAULT_MAX_STEPS = 5000
 
 
 class Table:
-    """One game id with its fixed action encoding, observer and spaces."""
+    """One game id with its fixed action encoding, observer and spaces.
 
-    def __init__(self, game: str, players: int, options: dict[str, Any] | None) -> None:
+    ``observation``: ``"flat"`` (the family's vector) or ``"structured"`` (the same numbers cut
+    into the family's tables, ``Observer.structured``: one row per square and per player).
+    """
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any] | None,
+        observation: ObservationMode = "flat",
+    ) -> None:
         self.game = game
         self.players = players
         self.options = dict(options or {})
         self.family = game_family(game, self.options)
+        self.observation: ObservationMode = observation
         probe = new_game(game, players, 0, self.options)
         self.encoding: ActionEncoding = encoding_for(probe)
         self.observer: Observer = observer_for(probe)
-        self.action_space = spaces.Discrete(self.encoding.size)
-        self.observation_space = spaces.Dict(
-            {
+        #: The no-op's index: the last, after the game's own table.
+        self.noop = self.encoding.size
+        self.size = self.encoding.size + 1
+        self.action_space = spaces.Discrete(self.size)
+        mask = spaces.Box(0, 1, (self.size,), dtype=np.int8)
+        if observation == "structured":
+            if not self.observer.tables:
+                raise ValueError(f"{game} has no structured observation")
+            boxes: dict[str, spaces.Space[Any]] = {
+                name: spaces.Box(-OBS_BOUND, OBS_BOUND, shape, dtype=np.float32)
+                for name, shape in self.observer.structured_shapes().items()
+            }
+        else:
+            boxes = {
                 "observation": spaces.Box(
                     -OBS_BOUND, OBS_BOUND, (self.observer.size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, (self.encoding.size,), dtype=np.int8),
+                )
             }
-        )
+        self.observation_space = spaces.Dict({**boxes, "action_mask": mask})
 
     def new(self, seed: int) -> GameState:
         """A new game from ``seed``, without events (faster)."""
@@ -65,20 +97,38 @@ class Table:
         s.record_events = False
         return s
 
+    def deciding(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat`` has a decision to make now."""
+        return not state.is_terminal() and state.current_player() == seat
+
     def mask(self, state: GameState, seat: int) -> Mask:
-        """The legal mask for ``seat``: all zeros unless it is that seat's decision."""
-        if state.is_terminal() or state.current_player() != seat:
-            return np.zeros(self.encoding.size, dtype=np.int8)
-        return self.encoding.mask(state)
+        """The legal mask for ``seat``: the legal actions when it decides, else the no-op alone.
 
-    def obs(self, state: GameState, seat: int) -> dict[str, Any]:
-        """The Dict observation of ``seat``."""
+        Never all zeros, so sampling from it never fails (the module docstring)."""
+        out = np.zeros(self.size, dtype=np.int8)
+        if self.deciding(state, seat):
+            out[: self.noop] = self.encoding.mask(state)
+        else:
+            out[self.noop] = 1
+        return out
+
+    def obs(self, state: GameState, seat: int, mask: Mask | None = None) -> dict[str, Any]:
+        """The Dict observation of ``seat`` (flat or structured, with its mask: ``mask`` if
+        the caller has it already, as the mask is the dearer half)."""
         vec: Vector = self.observer.observe(state, seat)
-        return {"observation": vec, "action_mask": self.mask(state, seat)}
+        if mask is None:
+            mask = self.mask(state, seat)
+        if self.observation == "structured":
+            return {**self.observer.structured(vec), "action_mask": mask}
+        return {"observation": vec, "action_mask": mask}
 
 
-def check_modes(reward: str, illegal_action: str, render_mode: str | None) -> None:
+def check_modes(
+    reward: str, illegal_action: str, render_mode: str | None, observation: str = "flat"
+) -> None:
     """``ValueError`` naming the argument when a mode is not one the environments know."""
+    if observation not in ("flat", "structured"):
+        raise ValueError(f"observation must be 'flat' or 'structured', not {observation!r}")
     if reward not in ("win", "shaped"):
         raise ValueError(f"reward must be 'win' or 'shaped', not {reward!r}")
     if illegal_action not in ("penalty", "raise"):
@@ -140,3 +190,53 @@ def outcome(state: GameState) -> list[float]:
 def table_text(state: GameState, seat: int | None) -> str:
     """The table as text for ``render_mode="ansi"``: the terminal game's board and panel."""
     return family_of_state(state).table(state, seat).plain
+
+
+#: ``info["end_reason"]`` of the episodes the environment stops (the game's own reasons, such as
+#: ``"last_player_standing"`` or its own ``"turn_cap"``, pass through).
+TRUNCATIONS = ("max_turns", "max_steps", "max_illegal", "turn_cap")
+
+
+def standing(state: GameState, seat: int) -> int:
+    """``seat``'s place now (1 = first): the game's ranking once it is over; before, by worth
+    among the seats still in, a seat that is out behind every seat still in."""
+    r = state.result()
+    if r is not None:
+        return 1 if seat in r.winners else r.ranking.index(seat) + 1
+    n = state.num_players
+    w = worth(state)
+    still_in = [q for q in range(n) if alive(state, q)]
+    if seat not in still_in:
+        return len(still_in) + 1
+    return 1 + sum(1 for q in still_in if w[q] > w[seat])
+
+
+def episode_info(state: GameState, seat: int, end_reason: str | None = None) -> dict[str, Any]:
+    """What ``info`` holds when ``seat``'s episode ends (docs/RL.md, "Info").
+
+    ``end_reason``: the environment's own stop (``"max_turns"``, ``"max_steps"``,
+    ``"max_illegal"``), or None for the game's end or the seat's elimination. Returns
+    ``result`` (``"win"``, ``"draw"`` for a shared first place, ``"loss"``, or ``"truncated"``),
+    ``rank`` (1 = first), ``end_reason`` and ``worth`` (each seat's net worth in Monopoly,
+    its score in Monopolis, by seat number).
+    """
+    r = state.result()
+    if end_reason is None:
+        if r is not None:
+            end_reason = r.end_reason
+        elif not alive(state, seat):
+            end_reason = "eliminated"
+        else:
+            raise ValueError("the episode has not ended")
+    if end_reason in TRUNCATIONS:
+        result = "truncated"
+    elif r is None or seat not in r.winners:
+        result = "loss"  # out of the game, or finished behind the winner
+    else:
+        result = "win" if len(r.winners) == 1 else "draw"
+    return {
+        "result": result,
+        "rank": standing(state, seat),
+        "end_reason": end_reason,
+        "worth": worth(state),
+    }

@@ -77,6 +77,23 @@ class MonopolisObserver(Observer):
             5,
             "decider is self, actions done / 2, jokers to place / 3, final round, turns / 100",
         )
+        # The structured observation (docs/RL.md): a row per plot, per seat, per market place.
+        self.table(
+            "plots",
+            PLOTS,
+            (
+                "plot_value",
+                "plot_self",
+                "plot_opponent",
+                "plot_cubes",
+                "plot_card",
+                "plot_card_type",
+                "plot_card_needs",
+                "plot_pending",
+            ),
+        )
+        self.table("seats", self.SEAT_ROWS, ("seats",), by_row=True)
+        self.table("market", self.SLOTS, ("market",), by_row=True)
 
     @classmethod
     def for_state(cls, state: MonopolisState) -> MonopolisObserver:

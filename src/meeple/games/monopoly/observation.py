@@ -109,6 +109,23 @@ class MonopolyObserver(Observer):
         self.block("dice", 3, "die 1 / 6, die 2 / 6, doubles this turn / 3")
         self.block("bank", 2, "houses left / supply, hotels left / supply")
         self.block("turn", 1, "turn number / 1000")
+        # The structured observation (docs/RL.md): a row per square, a row per seat.
+        self.table(
+            "squares",
+            n,
+            (
+                "sq_owner_self",
+                "sq_owner_opponent",
+                "sq_owner_none",
+                "sq_level",
+                "sq_mortgaged",
+                "sq_snowflake",
+                "sq_in_offer",
+                "sq_focus",
+                "pos_self",
+            ),
+        )
+        self.table("players", p, ("players",), by_row=True)
 
     @classmethod
     def for_state(cls, state: MonopolyState) -> MonopolyObserver:
