@@ -266,3 +266,17 @@ def test_rent_claims_are_off_by_default() -> None:
     dice(s, 1, 2)
     act(s, "roll")  # the next roll: the claim is gone
     assert not s.claims and s.cash[0] == 1500
+
+
+def test_the_standard_bot_reads_a_one_die_utility_at_half_the_rent() -> None:
+    """With one die for utility rent the standard bot expects about half the rent of two dice
+    (a die averages 3.5, read as 4; two dice 7), in its danger reading and its equity."""
+    from meeple.games.monopoly.bots import StandardBot
+
+    one, two = friends(utility_rent_dice="one_die"), friends()
+    for s in (one, two):
+        own(s, 1, 12)
+    assert (one.ed.utility_roll, two.ed.utility_roll) == (4, 7)
+    bot = StandardBot()
+    rent_one, rent_two = bot.square_rent(one, 12), bot.square_rent(two, 12)
+    assert rent_two == 7 * rent_one // 4 and rent_one > 0

@@ -316,7 +316,7 @@ class StandardBot(Bot):
 
     def read_group(self, s: MonopolyState, me: int, g: int, rents: list[int]) -> None:
         """Read group ``g`` for :meth:`read_board`: the worst rent an opponent's unmortgaged
-        deed of it charges now (a utility at an average roll of 7), whether I own all of it,
+        deed of it charges now (a utility at an average roll), whether I own all of it,
         my cheapest mortgaged deed of it to lift, and, for a street group, whom it is split
         with and what I lack of it (:meth:`offer_shapes`)."""
         ed = s.ed
@@ -351,7 +351,7 @@ class StandardBot(Bot):
                 continue
             all_mine = False
             if o >= 0 and not mortgaged[m]:
-                r = rents[m] * 7 if kind[m] == UTILITY else rents[m]
+                r = rents[m] * ed.utility_roll if kind[m] == UTILITY else rents[m]
                 if r > danger:
                     danger = r
         bit = 1 << g
@@ -381,9 +381,9 @@ class StandardBot(Bot):
                 self._splits_changed = True
 
     def square_rent(self, s: MonopolyState, sq: int) -> int:
-        """The rent ``sq`` charges now (a utility at an average roll of 7)."""
+        """The rent ``sq`` charges now (a utility at an average roll: ``Edition.utility_roll``)."""
         r = rent.rents_now(s)[sq]
-        return r * 7 if s.ed.kind[sq] == UTILITY else r
+        return r * s.ed.utility_roll if s.ed.kind[sq] == UTILITY else r
 
     def deed_value(self, s: MonopolyState, me: int, sq: int) -> float:
         """What ``sq`` is worth to ``me``: its price, more if it completes, grows or blocks a
@@ -469,7 +469,7 @@ class StandardBot(Bot):
             for m in mortgages:
                 if kind[m] == STREET and (all_mine >> group_of[m]) & 1:
                     continue
-                cost = (rents[m] * 7 if kind[m] == UTILITY else rents[m]) + price[m]
+                cost = (rents[m] * ed.utility_roll if kind[m] == UTILITY else rents[m]) + price[m]
                 if sq < 0 or cost < best:
                     sq, best = m, cost
             if sq >= 0:

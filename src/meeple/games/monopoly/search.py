@@ -272,7 +272,7 @@ class MonopolySearch:
 
     def rent_per_roll(self, state: GameState, squares: list[dict[str, int]], n: int) -> list[float]:
         """Each seat's expected rent from one opponent's roll, landing evenly on every square
-        (a utility at an average roll of 7)."""
+        (a utility at an average roll: ``Edition.utility_roll``)."""
         ed = _edition(state)
         rules = ed.rules
         owner = [sq["owner"] for sq in squares]
@@ -297,7 +297,7 @@ class MonopolySearch:
                     rent = rules.railroad_rents[min(count, len(rules.railroad_rents)) - 1]
                 elif kind == UTILITY:
                     mults = rules.utility_multipliers
-                    rent = 7 * mults[min(count, len(mults)) - 1]
+                    rent = ed.utility_roll * mults[min(count, len(mults)) - 1]
                 else:
                     rent = 0
             out[p] += rent

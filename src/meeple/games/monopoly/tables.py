@@ -171,6 +171,10 @@ class Edition:
         self.id = model.id
         self.name = model.name
         self.rules = Rules.from_model(model.rules)
+        # The roll a utility's rent is multiplied by, on average, for the bots' reading of the
+        # board: 7 with two dice (the move's or fresh ones), 4 with one die (3.5, rounded up
+        # so a bot errs towards caution; a whole number keeps the rents integers).
+        self.utility_roll = 4 if self.rules.utility_rent_dice == "one_die" else 7
         self.names = model.names
         self.currency = model.currency
         sq = model.squares
