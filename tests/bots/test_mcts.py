@@ -292,3 +292,25 @@ def test_the_score_is_a_share_of_equity() -> None:
     assert search.evaluate(s, 0) > 0.25
     s.alive[1] = False
     assert search.evaluate(s, 1) == 0.0
+
+
+def test_mcts_says_what_its_search_found() -> None:
+    """Bot.explain (issue 20): a searched decision names the rollouts and the options' scores,
+    a bid kept to an earlier plan says so, the rest is the standard bot's reason."""
+    s = new_game("classic", 2, 3, {"rules": {"start_player": "first_seat"}})
+    bots = [make_bot("mcts:16", "monopoly", 1), make_bot("standard", "monopoly", 2)]
+    said: list[str] = []
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        p = s.current_player()
+        a = bots[p].choose(s)
+        if p == 0:
+            said.append(bots[0].explain(s, a))
+        s.apply(a)
+    searched = [r for r in said if r.startswith("searched ")]
+    assert searched and all(" scores 0." in r or " scores 1." in r for r in searched)
+    assert any(r.startswith("searched 16 rollouts: Buy scores") for r in searched)
+    assert any(r.startswith("keeps to its plan: bid up to $") for r in said)
+    rest = [r for r in said if r and not r.startswith(("searched ", "keeps to its plan"))]
+    assert rest  # decisions not searched: the standard bot's own reasons

@@ -123,9 +123,13 @@ class MctsBot(Bot):
         self.fallback = family.fallback(seed)
         self.committed: Option | None = None  # a plan chosen earlier that still applies
         self.stats = SearchStats()
+        # The latest search's options and mean scores, for :meth:`explain` (None: the latest
+        # decision was not searched).
+        self.searched: tuple[Action, list[Option], list[float], list[int]] | None = None
 
     def choose(self, state: GameState) -> Action:
         self.stats.decisions += 1
+        self.searched = None
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -183,7 +187,29 @@ class MctsBot(Bot):
             (options[i].first(), total[i] / count[i] if count[i] else 0.0, count[i])
             for i in range(k)
         ]
+        means = [total[i] / count[i] if count[i] else 0.0 for i in range(k)]
+        self.searched = (options[best].first(), options, means, count)
         return options[best]
+
+    def explain(self, state: GameState, action: Action) -> str:
+        """A searched decision: the chosen option's score against the next best's (the
+        family's score of the rollouts' last positions, 1 a win); a plan kept to, or a decision
+        not searched: the fallback bot's reason. Made from what :meth:`search` kept, so asking
+        costs no search."""
+        if self.searched is None or self.searched[0] != action:
+            if self.searched is None and self.committed is not None:  # (choose followed it)
+                return f"keeps to its plan: {self.committed.describe(state).lower()}"
+            return self.fallback.explain(state, action)
+        _, options, means, count = self.searched
+        order = sorted(range(len(options)), key=lambda i: -means[i])
+        best = next(i for i in order if options[i].first() == action)
+        said = f"searched {sum(count)} rollouts: {options[best].describe(state)} scores "
+        said += f"{means[best]:.2f}"
+        others = [i for i in order if i != best]
+        if others:
+            o = others[0]
+            said += f", {options[o].describe(state)} {means[o]:.2f}"
+        return said
 
     def rollout(self, root: GameState, seat: int, option: Option, det: int) -> float:
         """One rollout of ``option`` from a determinization of ``root`` seeded by ``det``, cut
