@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -259,11 +260,22 @@ async def history(gid: GameIdPath, request: Request) -> dict[str, Any]:
     or score sheets (Monopolis), the key moments; the seed once the game is over."""
     live = await _hub(request).get(gid)
     rec = Record.of(live)
+    return await _cached(
+        request, (rec.id, len(rec.actions)), lambda: asyncio.to_thread(history_of, rec)
+    )
+
+
+async def _cached(
+    request: Request,
+    key: tuple[str, int],
+    compute: Callable[[], Awaitable[dict[str, Any]]],
+) -> dict[str, Any]:
+    """The answer kept under ``key`` (a game and a position; -1: its chances), else
+    ``compute()``'s, kept: the newest :data:`HISTORY_CACHE` answers are."""
     cache: OrderedDict[tuple[str, int], dict[str, Any]] = request.app.state.history_cache
-    key = (rec.id, len(rec.actions))
     found = cache.get(key)
     if found is None:
-        found = await asyncio.to_thread(history_of, rec)
+        found = await compute()
         cache[key] = found
         while len(cache) > HISTORY_CACHE:
             cache.popitem(last=False)
@@ -362,15 +374,8 @@ async def chances(gid: GameIdPath, request: Request) -> dict[str, Any]:
     if not live.state.is_terminal():
         raise HubError(422, "the chances over a game are shown once it is over")
     rec = Record.of(live)
-    cache: OrderedDict[tuple[str, int], dict[str, Any]] = request.app.state.history_cache
-    key = (rec.id, -1)  # (a history's key has the position: >= 0)
-    found = cache.get(key)
-    if found is None:
-        found = await hub.advisor_work(chances_of, rec)
-        cache[key] = found
-        while len(cache) > HISTORY_CACHE:
-            cache.popitem(last=False)
-    return found
+    # (a history's key has the position, >= 0)
+    return await _cached(request, (rec.id, -1), lambda: hub.advisor_work(chances_of, rec))
 
 
 def install(app: FastAPI) -> None:
