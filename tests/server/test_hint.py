@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from meeple.bots.advisor import decided
+from meeple.kernel.family import family
 from meeple.server.app import create_app
 from meeple.server.limits import Limits
 from tests.server.conftest import TEST_HOSTS, new_game, wait_for
@@ -119,3 +121,18 @@ def test_where_a_game_was_decided() -> None:
     assert decided(series(0.6, 0.7, 1.0), 0)["turning"] is None  # the favourite throughout
     assert decided(series(0.5, 0.15, 0.1, 0.0), 1)["settled"] == 10
     assert decided(series(0.5, 0.3, 0.0), 1)["settled"] is None  # only the last point
+
+
+def test_no_hint_for_a_game_its_bots_cannot_search(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A family without search support (``GameFamily.search`` is None) has no advisor: the
+    page is told there are no hints, and a request for one says why."""
+    g = new_game(client)
+    ann, _ = _seats(g)
+    fam = family("monopoly")
+    monkeypatch.setattr(type(fam), "search", property(lambda self: None))
+    pub = client.get(f"/api/games/{g['id']}").json()
+    assert pub["hints"] is False
+    r = client.post(f"/api/games/{g['id']}/hint", json={"token": ann, "state_id": pub["state_id"]})
+    assert r.status_code == 403 and "has no advisor" in r.json()["detail"]

@@ -373,6 +373,8 @@ async def chances(gid: GameIdPath, request: Request) -> dict[str, Any]:
     live = await hub.get(gid)
     if not live.state.is_terminal():
         raise HubError(422, "the chances over a game are shown once it is over")
+    if family_of_state(live.state).search is None:
+        raise HubError(422, f"{live.state.game_id} has no advisor to work out chances with")
     rec = Record.of(live)
     # (a history's key has the position, >= 0)
     return await _cached(request, (rec.id, -1), lambda: hub.advisor_work(chances_of, rec))

@@ -31,7 +31,14 @@ from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
 from meeple.bots.base import Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
-from meeple.kernel.family import RULESET, family_of, game_family, game_info, new_game
+from meeple.kernel.family import (
+    RULESET,
+    family_of,
+    family_of_state,
+    game_family,
+    game_info,
+    new_game,
+)
 from meeple.kernel.options import RULES, check_rules
 from meeple.kernel.position import OPTION as POSITION
 from meeple.kernel.position import from_position
@@ -245,6 +252,12 @@ class LiveGame:
             return self.stage
         return FINISHED if self.state.is_terminal() else ACTIVE
 
+    @property
+    def advised(self) -> bool:
+        """Whether people may ask the advisor for hints here: the host allowed them and the
+        game's family can be searched (``GameFamily.search``)."""
+        return self.hints and family_of_state(self.state).search is not None
+
     def is_host(self, token: str) -> bool:
         """Whether ``token`` is this game's host key (compared in constant time)."""
         if self.host_hash is None:
@@ -313,7 +326,7 @@ class LiveGame:
             "seats": self.seat_infos(),
             "view": self.state.view(None),
             "rematch": self.rematch,
-            "hints": self.hints,
+            "hints": self.advised,
         }
 
     def auto(self, seat: int) -> MoveOn | None:
@@ -411,7 +424,7 @@ class LiveGame:
             "view": self.state.view(seat),  # the seat's view only: never the public one too
             "legal_actions": self.legal_for(seat),
             "rematch": self.rematch,
-            "hints": self.hints,
+            "hints": self.advised,
             **self.seat_state(seat),
         }
 
@@ -1225,6 +1238,8 @@ class Hub:
         """
         if not live.hints:
             raise HubError(403, "the host turned hints off for this game")
+        if not live.advised:
+            raise HubError(403, f"{live.state.game_id} has no advisor: its bots cannot search it")
         if live.status != ACTIVE:
             raise HubError(409, f"the game is {live.status}")
         if state_id != live.state_id:
