@@ -4,8 +4,8 @@
 game and seat, reads one JSON object per line on its standard input and, for each decision,
 writes the index of its chosen action on one line of its standard output:
 
-- ``{"type": "start", ...}``: the game, the number of players, its seat and a seed of its own;
-  no answer.
+- ``{"type": "start", ...}``: the game, the number of players, its seat, a seed of its own and
+  the game's printed components (``GameFamily.board``); no answer.
 - ``{"type": "decision", "view": ..., "legal": [{"index", "action", "text"}, ...]}``: the
   seat's view (:meth:`~meeple.kernel.protocol.GameState.view`, which never holds the deck
   order or the random state) and the legal actions; the answer is one line holding an index.
@@ -36,6 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeple.kernel.bot import Bot
+from meeple.kernel.family import family
 from meeple.kernel.protocol import Action, GameState
 
 PROTOCOL = 1
@@ -161,6 +162,8 @@ class ExternalBot(Bot):
                 "seat": state.current_player(),
                 "seed": self.seed,
                 "time_limit": self.time_limit,
+                # the printed components (deeds, prices, rents; tiles): public and unchanging
+                "board": family(state.family).board(state),
             },
             time.monotonic() + self.time_limit,
         )
@@ -218,11 +221,12 @@ class ExternalBot(Bot):
     def _give_up(self, why: str) -> Bot:
         """Stop the program and seat its stand-in for the rest of the game."""
         self.forfeit = f"{why} (after {self.decisions} decisions)"
-        self._stop()
+        self._stop(grace=0.0)  # it had its chance: no waiting for it to exit
         self._stand_in = stand_in = self._fallback()
         return stand_in
 
-    def _stop(self) -> None:
+    def _stop(self, grace: float = _EXIT_GRACE_S) -> None:
+        """Close the program's pipes and see it exit, killing it after ``grace`` seconds."""
         proc = self._proc
         if proc is None:
             return
@@ -232,7 +236,7 @@ class ExternalBot(Bot):
                 with contextlib.suppress(OSError):  # a pipe to a program that is gone
                     pipe.close()
         try:
-            proc.wait(timeout=_EXIT_GRACE_S)
+            proc.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
