@@ -93,6 +93,25 @@ def test_fewer_entrants_than_seats_repeat_them_evenly() -> None:
     assert ArenaConfig("classic", 4, 1, 0, ("a", "b")).seating_mode() == "all"
 
 
+def test_entrants_may_be_named() -> None:
+    cfg = ArenaConfig(
+        "classic",
+        2,
+        1,
+        0,
+        ("bold=param:x.json", "standard", "standard", "cmd:python3 bot.py --x=1", "a b=random"),
+    )
+    assert cfg.names == [
+        "bold",
+        "standard",
+        "standard#2",
+        "cmd:python3 bot.py --x=1",
+        "a b=random",
+    ]
+    assert cfg.kinds[:2] == ["param:x.json", "standard"]
+    assert cfg.kinds[3:] == ["cmd:python3 bot.py --x=1", "a b=random"]
+
+
 def test_places_share_first_only_between_the_winners() -> None:
     assert places_of([2], [2, 0, 3, 1], 4) == [2, 4, 1, 3]
     assert places_of([0, 3], [0, 3, 1, 2], 4) == [1, 3, 4, 1]
@@ -131,10 +150,11 @@ def _without_timing(summary: dict[str, object]) -> dict[str, object]:
 
 
 def test_the_same_seed_gives_the_same_tournament_on_one_and_two_workers() -> None:
-    cfg = ArenaConfig("classic", 3, 3, 11, ("random", "standard", "param:" + _params()))
+    cfg = ArenaConfig("classic", 3, 3, 11, ("random", "standard", "bold=param:" + _params()))
     one = tournament(cfg, workers=1)
     two = tournament(cfg, workers=2)
     assert one[1] == two[1]
+    assert {s.name: s.kind for s in one[2]}["bold"] == "param:" + _params()
     assert _without_timing(one[0]) == _without_timing(two[0])
 
 

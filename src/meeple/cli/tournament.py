@@ -48,7 +48,8 @@ def tournament(
         str,
         typer.Option(
             help="The entrants, comma-separated: bot kinds (random, standard, mcts:16, "
-            "param:FILE) and external programs (cmd:PROGRAM, docs/ARENA.md)."
+            "param:FILE) and external programs (cmd:PROGRAM, docs/ARENA.md); NAME=KIND names "
+            "one (bold=param:bold.json)."
         ),
     ] = "random,standard",
     tables: Annotated[int, typer.Option(help="Number of tables (each plays every seating).")] = 10,
@@ -143,8 +144,10 @@ def tournament(
 
     if seatings not in SEATINGS:
         raise _fail(f"--seatings must be one of {', '.join(SEATINGS)}, not {seatings!r}")
+    from meeple.lab.arena import split_entrant
+
     known = bot_kinds(family)
-    for kind in entrants:
+    for kind in (split_entrant(e)[1] for e in entrants):
         if is_external(kind):
             _check_program(kind)
             continue

@@ -26,6 +26,7 @@ import csv
 import io
 import itertools
 import math
+import re
 import statistics
 import time
 from collections.abc import Iterator, Sequence
@@ -63,6 +64,7 @@ class ArenaConfig:
     tables: int
     seed: int
     entrants: tuple[str, ...]
+    """Each entrant: a bot kind, or ``NAME=KIND`` to name it (:func:`split_entrant`)."""
     max_turns: int = DEFAULT_MAX_TURNS
     seatings: str = "auto"
     crn: bool = True
@@ -72,19 +74,39 @@ class ArenaConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def kinds(self) -> list[str]:
+        """Each entrant's bot kind."""
+        return [split_entrant(e)[1] for e in self.entrants]
+
+    @property
     def names(self) -> list[str]:
-        """Each entrant's name: its kind, with ``#2``, ``#3`` ... on a kind entered again."""
+        """Each entrant's name: the one given, else its kind; ``#2``, ``#3`` ... on a name
+        entered again."""
         seen: dict[str, int] = {}
         out = []
-        for kind in self.entrants:
-            seen[kind] = seen.get(kind, 0) + 1
-            out.append(kind if seen[kind] == 1 else f"{kind}#{seen[kind]}")
+        for entrant in self.entrants:
+            name = split_entrant(entrant)[0]
+            seen[name] = seen.get(name, 0) + 1
+            out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
         return out
 
     def seating_mode(self) -> str:
         if self.seatings != "auto":
             return self.seatings
         return "all" if self.players <= ALL_UP_TO else "rotations"
+
+
+_NAME = re.compile(r"[A-Za-z0-9_.#-]+")
+
+
+def split_entrant(entrant: str) -> tuple[str, str]:
+    """``(name, kind)`` of an entrant: ``bold=param:bold.json`` is named ``bold``; an entrant
+    without a name (``standard``, ``cmd:python3 bot.py --x=1``: no name before an ``=``
+    holds ``:`` or a space) is named by its kind."""
+    name, eq, kind = entrant.partition("=")
+    if eq and _NAME.fullmatch(name) and kind:
+        return name, kind
+    return entrant, entrant
 
 
 @dataclass(frozen=True)
@@ -192,7 +214,8 @@ def play_seating(cfg: ArenaConfig, g: Seating) -> ArenaGame:
     s = new_game(cfg.game, cfg.players, g.game_seed, options)
     s.record_events = False
     fam = family_of(cfg.game, cfg.options).name
-    kinds = [cfg.entrants[i] for i in g.seats]
+    every = cfg.kinds
+    kinds = [every[i] for i in g.seats]
     bots = [
         make_arena_bot(k, fam, seed, cfg.time_limit)
         for k, seed in zip(kinds, g.bot_seeds, strict=True)
@@ -348,7 +371,7 @@ def rate(cfg: ArenaConfig, games: Sequence[ArenaGame]) -> list[Standing]:
         out.append(
             Standing(
                 n,
-                cfg.entrants[i],
+                cfg.kinds[i],
                 ratings[i].mu,
                 ratings[i].sigma,
                 played[i],
