@@ -10,13 +10,45 @@ Markdown table: per entrant its win rate and the width of the 95% interval of th
 over tables, both ways, their ratio, and how many times more games the independent run would
 need for the same width (the ratio squared). The Wilson interval, which takes every game as
 independent, is printed too: it does not see the pairing, so it is the same width both ways.
+Then the same for the difference between the first entrant's win rate and each other's, per
+table: the comparison a tournament is run for.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
+from collections.abc import Sequence
 
-from meeple.lab.arena import ArenaConfig, tournament
+from meeple.lab.arena import Z95, ArenaConfig, ArenaGame, tournament
+
+
+def table_shares(games: Sequence[ArenaGame], entrants: int) -> dict[int, list[float]]:
+    """Per table, each entrant's share of the wins of the seats it played there."""
+    won: dict[int, list[float]] = {}
+    seats: dict[int, list[int]] = {}
+    for g in games:
+        w = won.setdefault(g.table, [0.0] * entrants)
+        n = seats.setdefault(g.table, [0] * entrants)
+        for seat, e in enumerate(g.seats):
+            n[e] += 1
+            if seat in g.winners:
+                w[e] += 1 / len(g.winners)
+    return {t: [w / n if n else 0.0 for w, n in zip(won[t], seats[t], strict=True)] for t in won}
+
+
+def difference_width(games: Sequence[ArenaGame], entrants: int, a: int, b: int) -> float:
+    """The width of the 95% interval, over tables, of entrant ``a``'s win rate less ``b``'s
+    (tables where both sat), in percentage points."""
+    shares = table_shares(games, entrants)
+    diffs = [s[a] - s[b] for t, s in shares.items() if _sat(games, t, a, b)]
+    return 100 * 2 * Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+
+
+def _sat(games: Sequence[ArenaGame], table: int, a: int, b: int) -> bool:
+    seats = {e for g in games if g.table == table for e in g.seats}
+    return a in seats and b in seats
 
 
 def main() -> None:
@@ -39,11 +71,23 @@ def main() -> None:
         "independent | ratio | games for the same width | Wilson width |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
+    differences = []
     for seed in (int(s) for s in args.seeds.split(",")):
         runs = {}
+        played = {}
         for crn in (True, False):
             cfg = ArenaConfig(args.game, players, args.tables, seed, entrants, crn=crn)
-            runs[crn] = {s.name: s for s in tournament(cfg, args.workers)[2]}
+            _, played[crn], board = tournament(cfg, args.workers)
+            runs[crn] = {s.name: s for s in board}
+        names = cfg.names
+        for b in range(1, len(names)):
+            w_crn = difference_width(played[True], len(names), 0, b)
+            w_ind = difference_width(played[False], len(names), 0, b)
+            ratio = w_ind / w_crn if w_crn else float("inf")
+            differences.append(
+                f"| {seed} | {names[0]} - {names[b]} | {w_crn:.2f} | {w_ind:.2f} | {ratio:.2f} "
+                f"| {ratio * ratio:.1f}x |"
+            )
         for name, a in runs[True].items():
             b = runs[False][name]
             w_crn = 100 * (a.table_high - a.table_low)
@@ -54,6 +98,12 @@ def main() -> None:
                 f"{w_ind:.2f} | {ratio:.2f} | {ratio * ratio:.1f}x | "
                 f"{100 * (a.win_high - a.win_low):.2f} |"
             )
+    print(
+        "\nThe difference of two entrants' win rates, per table, with its 95% interval over "
+        "tables:\n\n| seed | difference | width, CRN | width, independent | ratio | games for "
+        "the same width |\n|---|---|---|---|---|---|"
+    )
+    print("\n".join(differences))
 
 
 if __name__ == "__main__":
