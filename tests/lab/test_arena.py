@@ -145,6 +145,20 @@ def test_a_field_of_known_order_comes_out_in_that_order_with_separate_intervals(
     assert summary["leaderboard"][0]["name"] == "standard"
 
 
+def test_three_levels_come_out_in_order() -> None:
+    # random < timid (a standard bot that bids 0.6 times a deed's value, builds one house at a
+    # time and keeps $400) < standard: the ratings in that order, the win rates' intervals
+    # apart. (The rating intervals of timid and standard still touch at this size: docs/ARENA.md.)
+    timid = Path(__file__).resolve().parents[2] / "examples" / "arena" / "timid.json"
+    cfg = ArenaConfig("classic", 3, 50, 5, ("random", f"timid=param:{timid}", "standard"))
+    board = tournament(cfg)[2]
+    assert [s.name for s in board] == ["standard", "timid", "random"]
+    assert board[0].mu > board[1].mu > board[2].mu
+    assert board[0].win_low > board[1].win_high > board[1].win_low > board[2].win_high
+    assert board[1].low > board[2].high
+    assert board[0].mean_place < board[1].mean_place < board[2].mean_place
+
+
 def _without_timing(summary: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in summary.items() if k != "timing"}
 
