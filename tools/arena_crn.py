@@ -21,34 +21,18 @@ import math
 import statistics
 from collections.abc import Sequence
 
-from meeple.lab.arena import Z95, ArenaConfig, ArenaGame, tournament
-
-
-def table_shares(games: Sequence[ArenaGame], entrants: int) -> dict[int, list[float]]:
-    """Per table, each entrant's share of the wins of the seats it played there."""
-    won: dict[int, list[float]] = {}
-    seats: dict[int, list[int]] = {}
-    for g in games:
-        w = won.setdefault(g.table, [0.0] * entrants)
-        n = seats.setdefault(g.table, [0] * entrants)
-        for seat, e in enumerate(g.seats):
-            n[e] += 1
-            if seat in g.winners:
-                w[e] += 1 / len(g.winners)
-    return {t: [w / n if n else 0.0 for w, n in zip(won[t], seats[t], strict=True)] for t in won}
+from meeple.lab.arena import Z95, ArenaConfig, ArenaGame, table_shares, tournament
 
 
 def difference_width(games: Sequence[ArenaGame], entrants: int, a: int, b: int) -> float:
     """The width of the 95% interval, over tables, of entrant ``a``'s win rate less ``b``'s
     (tables where both sat), in percentage points."""
-    shares = table_shares(games, entrants)
-    diffs = [s[a] - s[b] for t, s in shares.items() if _sat(games, t, a, b)]
+    diffs = []
+    for row in table_shares(games, entrants).values():
+        sa, sb = row[a], row[b]
+        if sa is not None and sb is not None:
+            diffs.append(sa - sb)
     return 100 * 2 * Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-
-
-def _sat(games: Sequence[ArenaGame], table: int, a: int, b: int) -> bool:
-    seats = {e for g in games if g.table == table for e in g.seats}
-    return a in seats and b in seats
 
 
 def main() -> None:

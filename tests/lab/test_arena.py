@@ -159,6 +159,24 @@ def test_three_levels_come_out_in_order() -> None:
     assert board[0].mean_place < board[1].mean_place < board[2].mean_place
 
 
+def test_the_rating_follows_the_results_whatever_the_order_of_the_games() -> None:
+    # In plan order alone (table by table) this field rated timid, which won 40%, above
+    # standard, which won 60%: the ratings are the mean over many orders.
+    timid = Path(__file__).resolve().parents[2] / "examples" / "arena" / "timid.json"
+    cfg = ArenaConfig("classic", 3, 20, 3, ("random", "standard", f"timid=param:{timid}"))
+    summary, _, board = tournament(cfg)
+    assert [s.name for s in board] == ["standard", "timid", "random"]
+    assert board[0].win_rate > board[1].win_rate and board[0].mu > board[1].mu
+    assert summary["rating"]["orders"] == 20
+    # head to head: the leader's win rate less each other's, over the tables both sat at
+    heads = {(p["a"], p["b"]): p for p in summary["pairs"]}
+    assert set(heads) == {("standard", "timid"), ("standard", "random"), ("timid", "random")}
+    p = heads[("standard", "timid")]
+    assert p["tables"] == 20
+    assert p["difference"] == pytest.approx(board[0].win_rate - board[1].win_rate)
+    assert p["low"] < p["difference"] < p["high"]
+
+
 def _without_timing(summary: dict[str, object]) -> dict[str, object]:
     return {k: v for k, v in summary.items() if k != "timing"}
 

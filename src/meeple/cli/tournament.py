@@ -297,6 +297,28 @@ def print_leaderboard(summary: dict[str, Any]) -> None:
         ]
         t.add_row(*row, *([str(s["forfeits"])] if forfeits else []))
     console.print(t)
+    ranked = [s["name"] for s in board]
+    between = [p for p in summary["pairs"] if ranked.index(p["b"]) == ranked.index(p["a"]) + 1]
+    if between:
+        h = Table(
+            title="Each entrant against the next (win % less win %, 95% over shared tables)",
+            box=box.SIMPLE_HEAD,
+        )
+        h.add_column("entrants", overflow="fold")
+        h.add_column("tables", justify="right")
+        h.add_column("difference", justify="right")
+        h.add_column("95% interval", justify="right")
+        for p in between:
+            interval = (
+                f"{100 * p['low']:+.1f} to {100 * p['high']:+.1f}" if p["low"] is not None else "-"
+            )
+            h.add_row(
+                f"{escape(p['a'])} - {escape(p['b'])}",
+                str(p["tables"]),
+                f"{100 * p['difference']:+.1f}",
+                interval,
+            )
+        console.print(h)
     for note in summary["notes"]:
         console.print(f"note: {note}", markup=False, highlight=False)
     reasons = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["end_reasons"].items())
