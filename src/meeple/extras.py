@@ -6,7 +6,7 @@ pyproject.toml's ``[project.optional-dependencies]`` lists them (``meeple[all]``
 
 - ``server``: the web app and its database drivers (``meeple serve``);
 - ``lab``: Parquet output (``meeple simulate --out``), board pictures (``analyze --plot``) and
-  the arena's ratings (``meeple tournament``);
+  the arena's ratings (``meeple tournament``) and its tuning (``meeple tune``);
 - ``rl``: the Gymnasium and PettingZoo environments (:mod:`meeple.rl`);
 - ``ray``: the Ray cluster backend (``meeple simulate --backend ray``).
 
@@ -30,7 +30,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "redis",
         "prometheus_client",
     ),
-    "lab": ("pyarrow", "matplotlib", "openskill"),
+    "lab": ("pyarrow", "matplotlib", "openskill", "cmaes"),
     "rl": ("gymnasium", "pettingzoo", "numpy"),
     "ray": ("ray",),
 }
