@@ -5,7 +5,8 @@ to JSON and CSV, the exact analyses and save files. The rest comes with an extra
 pyproject.toml's ``[project.optional-dependencies]`` lists them (``meeple[all]``: every one):
 
 - ``server``: the web app and its database drivers (``meeple serve``);
-- ``lab``: Parquet output (``meeple simulate --out``) and board pictures (``analyze --plot``);
+- ``lab``: Parquet output (``meeple simulate --out``), board pictures (``analyze --plot``) and
+  the arena's ratings (``meeple tournament``) and its tuning (``meeple tune``);
 - ``rl``: the Gymnasium and PettingZoo environments (:mod:`meeple.rl`);
 - ``ray``: the Ray cluster backend (``meeple simulate --backend ray``).
 
@@ -29,7 +30,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "redis",
         "prometheus_client",
     ),
-    "lab": ("pyarrow", "matplotlib"),
+    "lab": ("pyarrow", "matplotlib", "openskill", "cmaes"),
     "rl": ("gymnasium", "pettingzoo", "numpy"),
     "ray": ("ray",),
 }

@@ -162,6 +162,20 @@ def test_local_ray_summary_equals_the_processes_one(expected: dict[str, Any]) ->
     assert summary("--workers", "2") == expected  # and the two-process run, for good measure
 
 
+def test_a_tournament_on_the_cluster_equals_the_one_on_worker_processes(ray_head: str) -> None:
+    # The arena sends its games to Ray through run_ray_calls (meeple.lab.arena): same table.
+    args = ["tournament", "classic", "--bots", "random,standard,standard", "--tables", "2"]
+    args += ["--seed", "5", "--max-turns", "300", "--json", "-"]
+    runs = []
+    for extra in (["--workers", "2"], ["--backend", "ray", "--address", ray_head]):
+        done = meeple(*args, *extra)
+        assert done.returncode == 0, done.stderr[-3000:]
+        data = json.loads(done.stdout)
+        data.pop("timing")
+        runs.append(data)
+    assert runs[0] == runs[1] and runs[0]["games"] == 12
+
+
 def test_records_come_back_in_game_order_with_uneven_chunks(ray_head: str) -> None:
     cfg = SimConfig("classic", 3, 7, 11, ("random",) * 3, max_turns=150)
     script = (

@@ -25,6 +25,8 @@ from meeple.cli.analyze import analyze_app
 from meeple.cli.extras import require
 from meeple.cli.play import play
 from meeple.cli.serve import serve
+from meeple.cli.tournament import tournament
+from meeple.cli.tune import tune
 from meeple.extras import EXTRAS, MissingExtra, installed, missing_modules
 from meeple.kernel.errors import MeepleError, UnknownGameError
 from meeple.kernel.family import (
@@ -61,6 +63,8 @@ app.add_typer(analyze_app, name="analyze")
 app.add_typer(admin_app, name="admin")
 app.command()(play)
 app.command()(serve)
+app.command()(tournament)
+app.command()(tune)
 console = Console()
 err = Console(stderr=True)
 

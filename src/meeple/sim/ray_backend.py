@@ -17,8 +17,9 @@ import os
 import re
 import socket
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
+from typing import Any, TypeVar
 
 from meeple.extras import need
 from meeple.sim.runner import GameRecord, SimConfig, _play_chunk
@@ -30,6 +31,9 @@ CONNECT_TIMEOUT_S = 5.0
 LOCAL_OBJECT_STORE_BYTES = 256 * 1024 * 1024
 #: Ray Client's port when a ``ray://HOST`` address gives none.
 RAY_CLIENT_PORT = 10001
+
+
+T = TypeVar("T")
 
 
 class RayBackendError(Exception):
@@ -185,6 +189,47 @@ def _stream(ray: ModuleType, cfg: SimConfig, chunk: int, owned: bool) -> Iterato
             records: list[GameRecord] = ray.get(pending.popleft())
             submit()
             yield from records
+    finally:
+        if owned:
+            ray.shutdown()
+
+
+def run_ray_calls(
+    func: Callable[[Any], list[T]], calls: Sequence[Any], address: str | None
+) -> Iterator[T]:
+    """``func(arg)`` for each of ``calls`` as Ray tasks, their items yielded in call order:
+    the Ray backend of a driver other than the simulator (the arena's games). ``func`` must be
+    a module-level function (the workers import it); ``address`` as for :func:`run_ray`."""
+    if address is not None and address.strip() != "auto":
+        check_reachable(address)
+    ray = _import_ray(local=address is None)
+    if address is not None and not address.strip().startswith("ray://"):
+        _check_bootstrap(address)
+    owned = _connect(ray, address)
+    return _stream_calls(ray, func, calls, owned)
+
+
+def _stream_calls(
+    ray: ModuleType, func: Callable[[Any], list[T]], calls: Sequence[Any], owned: bool
+) -> Iterator[T]:
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        task = ray.remote(num_cpus=1, max_retries=2)(func)
+        todo = iter(calls)
+        pending: deque[object] = deque()
+        ahead = max(2, 2 * cpus)
+
+        def submit() -> None:
+            for arg in todo:
+                pending.append(task.remote(arg))
+                if len(pending) >= ahead:
+                    return
+
+        submit()
+        while pending:
+            items: list[T] = ray.get(pending.popleft())
+            submit()
+            yield from items
     finally:
         if owned:
             ray.shutdown()

@@ -1,0 +1,143 @@
+"""``meeple tune``: search the standard bot's thresholds with CMA-ES on the arena's tables
+(meeple.lab.tune; docs/BOTS.md, "Tuning").
+
+Bad input gets a message and exit status 2; a missing ``meeple[lab]`` (openskill, cmaes) the
+extra's message and status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from meeple.cli.extras import require
+
+if TYPE_CHECKING:
+    from meeple.lab.tune import Trial
+
+console = Console()
+err = Console(stderr=True)
+
+TUNE_MODULES = ("openskill", "cmaes")
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    return typer.Exit(2)
+
+
+def tune(
+    game: Annotated[str, typer.Argument(help="A Monopoly edition id (see `meeple editions`).")],
+    out: Annotated[
+        Path, typer.Option(help="Write the best thresholds here: a file for param:FILE.")
+    ] = Path("tuned.json"),
+    trials: Annotated[int, typer.Option(help="Candidates to try, the standard one first.")] = 40,
+    tables: Annotated[int, typer.Option(help="Tables each candidate plays.")] = 100,
+    against: Annotated[
+        str, typer.Option(help="The field each candidate plays, comma-separated bot kinds.")
+    ] = "standard",
+    check_tables: Annotated[
+        int, typer.Option(help="Tables of the final check against standard, on fresh seeds.")
+    ] = 500,
+    seed: Annotated[int, typer.Option(help="Seed of the search and the check.")] = 0,
+    workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
+    json_path: Annotated[
+        str | None,
+        typer.Option("--json", help="Write the trials and the check as JSON to PATH, or '-'."),
+    ] = None,
+) -> None:
+    """Search the standard bot's thresholds (CMA-ES), each candidate on the same tables as
+    the others (common random numbers), and check the best against the default on fresh
+    tables: the interval says whether it is really better."""
+    from meeple.bots.base import bot_kinds, make_bot
+    from meeple.kernel.errors import MeepleError
+    from meeple.kernel.family import game_family, game_info
+    from meeple.sim.runner import resolve_workers
+
+    try:
+        info = game_info(game)
+    except MeepleError as exc:
+        raise _fail(str(exc)) from None
+    family = game_family(game)
+    if "param" not in bot_kinds(family):
+        raise _fail(f"{game} has no param bot to tune (the Monopoly editions have)")
+    field = tuple(k.strip() for k in against.split(",") if k.strip())
+    if not field:
+        raise _fail("--against needs at least one bot kind")
+    for kind in field:
+        try:
+            make_bot(kind, family, 0)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+    players = 1 + len(field)
+    if not info.min_players <= players <= info.max_players:
+        raise _fail(
+            f"{game} is for {info.min_players} to {info.max_players} players, not {players}"
+        )
+    for name, value in (
+        ("--trials", trials),
+        ("--tables", tables),
+        ("--check-tables", check_tables),
+    ):
+        if value < 1:
+            raise _fail(f"{name} must be at least 1, not {value}")
+    try:
+        nworkers = resolve_workers(workers)
+    except ValueError:
+        raise _fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from (
+            None
+        )
+    require("lab", "meeple tune", TUNE_MODULES)
+
+    from dataclasses import asdict
+
+    from meeple.lab.tune import TuneConfig, write_params
+    from meeple.lab.tune import tune as run_tune
+
+    cfg = TuneConfig(game, players, trials, tables, seed, field, check_tables, 0, nworkers)
+    quiet = json_path == "-"
+
+    def show(trial: Trial) -> None:
+        if not quiet:
+            what = "standard settings" if trial.number == 0 else f"candidate {trial.number}"
+            console.print(f"{what}: win rate {trial.win_rate:.1%}", markup=False)
+
+    result = run_tune(cfg, show)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    write_params(out, result.best)
+    summary = {
+        "edition": game,
+        "players": players,
+        "against": list(field),
+        "trials": trials,
+        "tables": tables,
+        "seed": seed,
+        "best": result.best,
+        "check": result.check,
+        "history": [asdict(t) for t in result.trials],
+    }
+    if json_path == "-":
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+        return
+    if json_path:
+        Path(json_path).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    c = result.check
+    interval = (
+        f"{100 * c['low']:+.1f} to {100 * c['high']:+.1f}"
+        if c["low"] is not None
+        else "no interval"
+    )
+    console.print(
+        f"Best settings written to {out}. On {c['games']} fresh games against standard: "
+        f"{c['tuned_win_rate']:.1%} against {c['standard_win_rate']:.1%}, a difference of "
+        f"{100 * c['difference']:+.1f} points (95% {interval}): "
+        + ("better than the default." if c["supported"] else "not shown to beat the default."),
+        markup=False,
+        highlight=False,
+    )
