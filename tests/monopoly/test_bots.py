@@ -114,3 +114,30 @@ def test_bots_own_their_streams() -> None:
             s.apply(bots[s.current_player()].choose(s))
         logs.append([str(a) for a in s.history])
     assert logs[0] == logs[1]
+
+
+def test_the_tuned_bot_takes_its_editions_tuned_thresholds() -> None:
+    """``tuned`` (docs/BOTS.md, "Tuning"): in classic, the thresholds shipped in
+    ``tuned/classic.json``, so it plays exactly as ``param:`` that file; in an edition with
+    none shipped, the standard thresholds, so it plays exactly as ``standard``."""
+    from meeple.games.monopoly.bots import TUNED, Params
+
+    shipped = Params.tuned("classic")
+    assert shipped is not None and shipped != Params()
+
+    def played(game: str, kind: str) -> list[str]:
+        s = new_game(game, 3, 9, {})
+        bots = [make_bot(kind, "monopoly", 1 + i) for i in range(3)]
+        for _ in range(600):
+            if s.is_terminal():
+                break
+            s.apply(bots[s.current_player()].choose(s))
+        if kind == "tuned":
+            assert bots[0].p == (Params.tuned(game) or Params())  # type: ignore[attr-defined]
+        return [str(a) for a in s.history]
+
+    assert played("classic", "tuned") == played("classic", f"param:{TUNED / 'classic.json'}")
+    assert played("classic", "tuned") != played("classic", "standard")
+    untuned = [g for g in ("friends", "frozen-ii") if Params.tuned(g) is None]
+    for game in untuned:
+        assert played(game, "tuned") == played(game, "standard")

@@ -76,6 +76,13 @@ class Params:
     stall_rounds: int = 50
 
     @classmethod
+    def tuned(cls, edition: str) -> Params | None:
+        """The thresholds ``meeple tune`` found for ``edition`` and shipped because they beat
+        the standard ones (``tuned/EDITION.json``; docs/BOTS.md, "Tuning"), or ``None``."""
+        path = TUNED / f"{edition}.json"
+        return cls.from_file(path) if path.is_file() else None
+
+    @classmethod
     def from_file(cls, path: str | Path) -> Params:
         """Load parameters from JSON; unknown keys or wrong types raise ``ValueError``."""
         try:
@@ -94,6 +101,9 @@ class Params:
             out[key] = value
         return cls(**out)
 
+
+TUNED: Final = Path(__file__).parent / "tuned"
+"""Where the tuned thresholds of each edition are shipped (:meth:`Params.tuned`)."""
 
 STALL_CHECK_ROUNDS: Final = 5
 """How often (in rounds) :meth:`StandardBot.note_round` looks for progress: a look compares the
@@ -852,6 +862,26 @@ def houses_short(s: MonopolyState, g: int) -> int:
         if level[m] < 4:
             short += 4 - level[m]
     return short
+
+
+class TunedBot(StandardBot):
+    """``tuned``: the standard bot with the thresholds tuned for the game's edition where a
+    tuning beat the standard ones (:meth:`Params.tuned`), else the standard thresholds. The
+    edition is known at the first decision (a bot is made before it sees a game), so the
+    thresholds are taken then."""
+
+    name = "tuned"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.edition = ""
+
+    def choose(self, state: GameState) -> Action:
+        assert isinstance(state, MonopolyState)
+        if state.ed.id != self.edition:
+            self.edition = state.ed.id
+            self.p = Params.tuned(self.edition) or Params()
+        return super().choose(state)
 
 
 def param_bot(seed: int, path: str) -> Bot:

@@ -148,9 +148,13 @@ class MonopolyFamily(GameFamily):
 
     @property
     def bots(self) -> Mapping[str, BotFactory]:
-        from meeple.games.monopoly.bots import StandardBot, param_bot
+        from meeple.games.monopoly.bots import StandardBot, TunedBot, param_bot
 
-        return {"standard": lambda seed, _: StandardBot(seed), "param": param_bot}
+        return {
+            "standard": lambda seed, _: StandardBot(seed),
+            "tuned": lambda seed, _: TunedBot(seed),
+            "param": param_bot,
+        }
 
     @property
     def search(self) -> SearchFamily:
