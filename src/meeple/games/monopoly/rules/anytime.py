@@ -22,6 +22,7 @@ from meeple.games.monopoly.tables import STREET
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 KINDS: Final = frozenset(
     {A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE, A.CLAIM_RENT}
@@ -36,6 +37,74 @@ def options(s: MonopolyState, p: int) -> list[Action]:
     out += [A.act(A.TRADE, q) for q in trade_options(s, p)]
     out += [A.act(A.CLAIM_RENT, i) for i in claim_options(s, p)]
     return out
+
+
+def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
+    """``legal[rng.below(len(legal))]`` for ``legal = lead + options(s, p)`` (a phase's
+    list: ``Decision.sample``), without making ``legal``: the squares, groups, seats and
+    claims of each kind are counted (most are lists of ints the rules make or keep anyway),
+    and only the action drawn is made. The kinds in :func:`options`' order."""
+    r = s.rules
+    builds = build_options(s, p)
+    sells = buildings.sell_squares(s, p) if r.buildings else _NONE
+    groups = buildings.sell_group_groups(s, p) if r.buildings else _NONE
+    mortgages = mortgage.mortgage_squares(s, p) if r.mortgages else _NONE
+    lifts = lift_options(s, p)
+    trades = trade_mask(s, p)
+    n_trades = 0
+    if trades:
+        for q in range(s.n):
+            if (trades >> q) & 1 and s.alive[q]:  # (trade.can_start's seats)
+                n_trades += 1
+    n_claims = 0
+    for c in s.claims:
+        if c[0] == p:
+            n_claims += 1
+    i = rng.below(
+        len(lead)
+        + len(builds)
+        + len(sells)
+        + len(groups)
+        + len(mortgages)
+        + len(lifts)
+        + n_trades
+        + n_claims
+    )
+    if i < len(lead):
+        return lead[i]
+    i -= len(lead)
+    if i < len(builds):
+        return A.act(A.BUILD, builds[i])
+    i -= len(builds)
+    if i < len(sells):
+        return A.act(A.SELL_BUILDING, sells[i])
+    i -= len(sells)
+    if i < len(groups):
+        return A.act(A.SELL_GROUP, groups[i])
+    i -= len(groups)
+    if i < len(mortgages):
+        return A.act(A.MORTGAGE, mortgages[i])
+    i -= len(mortgages)
+    if i < len(lifts):
+        return A.act(A.UNMORTGAGE, lifts[i])
+    i -= len(lifts)
+    if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
+        for k in range(1, s.n + 1):
+            q = (p + k) % s.n
+            if (trades >> q) & 1 and s.alive[q]:
+                if i == 0:
+                    return A.act(A.TRADE, q)
+                i -= 1
+    i -= n_trades
+    for k in range(len(s.claims)):
+        if s.claims[k][0] == p:
+            if i == 0:
+                return A.act(A.CLAIM_RENT, k)
+            i -= 1
+    raise AssertionError("sample: the draw is past the options counted")
+
+
+_NONE: Final[list[int]] = []  # (no options of a kind the edition lacks; never changed)
 
 
 def has_any(s: MonopolyState, p: int) -> bool:

@@ -20,6 +20,7 @@ from meeple.games.monopoly.rules import buildings, holdings, mortgage, turns
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 class TradeFrame(Frame):
@@ -143,6 +144,28 @@ class TradeFrame(Frame):
             out.append(A.A_PROPOSE)
         out.append(A.A_CANCEL)
         return out
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), read off
+        the kept menu rather than a copy of it without the cash amount the offer holds: a
+        random player spends half its game drafting offers, a step at a time."""
+        if self.responding:
+            legal = self.legal(s, p)
+            return legal[rng.below(len(legal))]
+        menu: list[Action] = []
+        at = 0  # where the step left out (the amount held) is, or len(menu): none
+        steps = 0
+        if self.edits < A.MAX_DRAFT_EDITS:
+            menu = self.menu(s)
+            at = len(menu) - len(self._ladder) + _index(self._ladder, self.cash)
+            steps = len(menu) - 1 if at < len(menu) else len(menu)
+        valid = offer_valid(s, self)
+        i = rng.below(steps + (2 if valid else 1))
+        if i < steps:
+            return menu[i] if i < at else menu[i + 1]
+        if valid and i == steps:
+            return A.A_PROPOSE
+        return A.A_CANCEL
 
     def menu(self, s: MonopolyState) -> list[Action]:
         """The steps of the draft: each tradeable deed of either side (in square order), each
