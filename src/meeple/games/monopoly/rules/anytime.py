@@ -42,14 +42,14 @@ def options(s: MonopolyState, p: int) -> list[Action]:
 def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     """``legal[rng.below(len(legal))]`` for ``legal = lead + options(s, p)`` (a phase's
     list: ``Decision.sample``), without making ``legal``: the squares, groups, seats and
-    claims of each kind are counted (most are lists of ints the rules make or keep anyway),
-    and only the action drawn is made. The kinds in :func:`options`' order."""
+    claims of each kind are counted (the deeds to mortgage and to lift in one pass, the rest
+    from lists of ints the rules make or keep anyway), and only the action drawn is made. The
+    kinds in :func:`options`' order."""
     r = s.rules
     builds = build_options(s, p)
     sells = buildings.sell_squares(s, p) if r.buildings else _NONE
     groups = buildings.sell_group_groups(s, p) if r.buildings else _NONE
-    mortgages = mortgage.mortgage_squares(s, p) if r.mortgages else _NONE
-    lifts = lift_options(s, p)
+    n_mortgages, n_lifts = mortgage.counts(s, p) if r.mortgages else (0, 0)
     trades = trade_mask(s, p)
     n_trades = 0
     if trades:
@@ -65,8 +65,8 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         + len(builds)
         + len(sells)
         + len(groups)
-        + len(mortgages)
-        + len(lifts)
+        + n_mortgages
+        + n_lifts
         + n_trades
         + n_claims
     )
@@ -82,12 +82,12 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     if i < len(groups):
         return A.act(A.SELL_GROUP, groups[i])
     i -= len(groups)
-    if i < len(mortgages):
-        return A.act(A.MORTGAGE, mortgages[i])
-    i -= len(mortgages)
-    if i < len(lifts):
-        return A.act(A.UNMORTGAGE, lifts[i])
-    i -= len(lifts)
+    if i < n_mortgages:
+        return A.act(A.MORTGAGE, mortgage.mortgage_squares(s, p)[i])
+    i -= n_mortgages
+    if i < n_lifts:
+        return A.act(A.UNMORTGAGE, lift_options(s, p)[i])
+    i -= n_lifts
     if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
         for k in range(1, s.n + 1):
             q = (p + k) % s.n
@@ -196,8 +196,13 @@ def allows(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
     """Whether any-time action ``kind arg`` is among :func:`options`' (without the list)."""
     if kind == A.BUILD:
         return arg in build_options(s, p)
-    if kind == A.UNMORTGAGE:
-        return arg in lift_options(s, p)
+    if kind == A.UNMORTGAGE:  # (lift_options, a deed at a time)
+        return (
+            s.rules.mortgages
+            and 0 <= arg < s.ed.size
+            and s.ed.is_property[arg]
+            and mortgage.can_lift(s, p, arg)
+        )
     if kind == A.TRADE:
         return 0 <= arg < s.n and (trade_mask(s, p) >> arg) & 1 == 1
     if kind == A.CLAIM_RENT:

@@ -34,6 +34,8 @@ class TradeFrame(Frame):
     """
 
     __slots__ = (
+        "_cards",
+        "_deeds",
         "_ladder",
         "_menu",
         "_menu_key",
@@ -67,10 +69,14 @@ class TradeFrame(Frame):
         self.cash = cash
         self.responding = responding
         self.counters = counters
-        # The draft's steps (:meth:`menu`) and what they were worked out for: a copy, a
-        # snapshot and a counter-offer work them out again.
-        self._menu: list[Action] = []
+        # The draft's steps (:meth:`steps`: deeds, cards and cash amounts, which make the
+        # :meth:`menu`) and what they were worked out for: a copy, a snapshot and a
+        # counter-offer work them out again. The menu of actions is made from them when a list
+        # is asked for (None until then): a random player's draw needs only the numbers.
+        self._deeds: list[int] = []
+        self._cards: list[int] = []
         self._ladder: list[int] = []  # the amounts of the menu's cash steps, which end it
+        self._menu: list[Action] | None = None
         self._menu_key: tuple[int, int, int, int, int] = (0, -1, -1, 0, 0)
 
     def decider(self) -> int:
@@ -146,43 +152,71 @@ class TradeFrame(Frame):
         return out
 
     def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
-        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), read off
-        the kept menu rather than a copy of it without the cash amount the offer holds: a
-        random player spends half its game drafting offers, a step at a time."""
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), counted
+        off the draft's steps (:meth:`steps`) and made alone: a random player spends half
+        its game drafting offers, a step at a time."""
         if self.responding:
             legal = self.legal(s, p)
             return legal[rng.below(len(legal))]
-        menu: list[Action] = []
-        at = 0  # where the step left out (the amount held) is, or len(menu): none
-        steps = 0
+        deeds: list[int] = []
+        cards: list[int] = []
+        ladder: list[int] = []
+        skip = -1  # the index in ladder of the amount the offer holds (no step), or -1
         if self.edits < A.MAX_DRAFT_EDITS:
-            menu = self.menu(s)
-            at = len(menu) - len(self._ladder) + _index(self._ladder, self.cash)
-            steps = len(menu) - 1 if at < len(menu) else len(menu)
+            self.steps(s)
+            deeds, cards, ladder = self._deeds, self._cards, self._ladder
+            at = _index(ladder, self.cash)
+            skip = at if at < len(ladder) else -1
         valid = offer_valid(s, self)
-        i = rng.below(steps + (2 if valid else 1))
-        if i < steps:
-            return menu[i] if i < at else menu[i + 1]
-        if valid and i == steps:
+        n_cash = len(ladder) - (1 if skip >= 0 else 0)
+        i = rng.below(len(deeds) + len(cards) + n_cash + (2 if valid else 1))
+        if i < len(deeds):
+            return A.act(A.TRADE_DEED, deeds[i])
+        i -= len(deeds)
+        if i < len(cards):
+            return A.act(A.TRADE_CARD, cards[i])
+        i -= len(cards)
+        if i < n_cash:
+            return A.act(A.TRADE_CASH, ladder[i if skip < 0 or i < skip else i + 1])
+        if valid and i == n_cash:
             return A.A_PROPOSE
         return A.A_CANCEL
 
-    def menu(self, s: MonopolyState) -> list[Action]:
-        """The steps of the draft: each tradeable deed of either side (in square order), each
-        Get Out of Jail Free card either holds, each amount of the cash ladder (with 0).
-        Nothing changes the board or either side's cash while an offer is drafted (no other
-        action is legal then), so they are worked out once a draft, not once a step; the key
-        makes sure (callers must not change the list)."""
+    def steps(self, s: MonopolyState) -> None:
+        """Work out the steps of the draft, unless done for this board and these two players'
+        cash: each tradeable deed of either side (in square order: :func:`tradeable_deeds`
+        of both, sorted), each Get Out of Jail Free card either holds, each amount of the cash
+        ladder (with 0). Nothing changes the board or either side's cash while an offer is
+        drafted (no other action is legal then), so they are worked out once a draft, not
+        once a step; the key makes sure."""
         p, q = self.proposer, self.target
         key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
-        if key != self._menu_key:
-            deeds = sorted(tradeable_deeds(s, p) + tradeable_deeds(s, q))
-            menu = [A.act(A.TRADE_DEED, sq) for sq in deeds]
-            menu += [A.act(A.TRADE_CARD, d) for d, h in enumerate(s.card_holder) if h in (p, q)]
-            self._ladder = cash_ladder(s, p, q)
+        if key == self._menu_key:
+            return
+        owner, group_of = s.owner, s.ed.group_of
+        built = buildings.built_groups(s)
+        deeds: list[int] = []
+        for sq in s.ed.properties:
+            o = owner[sq]
+            if o in (p, q) and not built[group_of[sq]]:
+                deeds.append(sq)
+        self._deeds = deeds
+        self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
+        self._ladder = cash_ladder(s, p, q)
+        self._menu = None
+        self._menu_key = key
+
+    def menu(self, s: MonopolyState) -> list[Action]:
+        """The steps of the draft (:meth:`steps`) as actions (callers must not change the
+        list)."""
+        self.steps(s)
+        menu = self._menu
+        if menu is None:
+            menu = [A.act(A.TRADE_DEED, sq) for sq in self._deeds]
+            menu += [A.act(A.TRADE_CARD, d) for d in self._cards]
             menu += [A.act(A.TRADE_CASH, x) for x in self._ladder]
-            self._menu, self._menu_key = menu, key
-        return self._menu
+            self._menu = menu
+        return menu
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         """Whether ``kind arg`` is among :meth:`legal`'s (any cash amount in range)."""
