@@ -47,8 +47,10 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     kinds in :func:`options`' order."""
     r = s.rules
     builds = build_options(s, p)
-    sells = buildings.sell_squares(s, p) if r.buildings else _NONE
-    groups = buildings.sell_group_groups(s, p) if r.buildings else _NONE
+    sells = groups = _NONE
+    if r.buildings and buildings.any_built(s):  # (most boards of random players have none)
+        sells = buildings.sell_squares(s, p)
+        groups = buildings.sell_group_groups(s, p)
     n_mortgages, n_lifts = mortgage.counts(s, p) if r.mortgages else (0, 0)
     trades = trade_mask(s, p)
     n_trades = 0
@@ -83,10 +85,10 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         return A.act(A.SELL_GROUP, groups[i])
     i -= len(groups)
     if i < n_mortgages:
-        return A.act(A.MORTGAGE, mortgage.mortgage_squares(s, p)[i])
+        return A.act(A.MORTGAGE, mortgage.nth_deed(s, p, i, False))
     i -= n_mortgages
     if i < n_lifts:
-        return A.act(A.UNMORTGAGE, lift_options(s, p)[i])
+        return A.act(A.UNMORTGAGE, mortgage.nth_deed(s, p, i, True))
     i -= n_lifts
     if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
         for k in range(1, s.n + 1):

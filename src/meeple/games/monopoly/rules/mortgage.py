@@ -124,6 +124,22 @@ def counts(s: MonopolyState, p: int) -> tuple[int, int]:
     return to_mortgage, to_lift
 
 
+def nth_deed(s: MonopolyState, p: int, k: int, lift: bool) -> int:
+    """``unmortgage_squares(s, p)[k]`` when ``lift``, else ``mortgage_squares(s, p)[k]``
+    (``k`` below :func:`counts`' answer), without the list."""
+    owner, mortgaged, group_of, cost = s.owner, s.mortgaged, s.ed.group_of, s.ed.unmortgage_cost
+    built = buildings.built_groups(s)
+    cash = s.cash[p]
+    for sq in s.ed.properties:
+        if owner[sq] != p or mortgaged[sq] != lift:
+            continue
+        if cash >= cost[sq] if lift else not built[group_of[sq]]:
+            if k == 0:
+                return sq
+            k -= 1
+    raise IndexError("nth_deed: fewer deeds than counted")
+
+
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
     cash = s.cash[p]
     owner, mortgaged, cost = s.owner, s.mortgaged, s.ed.unmortgage_cost

@@ -9,7 +9,7 @@ a deed or card, set the cash), then proposed; the recipient accepts, rejects or 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import i64
 
@@ -158,26 +158,25 @@ class TradeFrame(Frame):
         if self.responding:
             legal = self.legal(s, p)
             return legal[rng.below(len(legal))]
-        deeds: list[int] = []
-        cards: list[int] = []
-        ladder: list[int] = []
-        skip = -1  # the index in ladder of the amount the offer holds (no step), or -1
+        n_deeds = n_cards = n_cash = 0
+        skip = -1  # the index in the ladder of the amount the offer holds (no step), or -1
         if self.edits < A.MAX_DRAFT_EDITS:
             self.steps(s)
-            deeds, cards, ladder = self._deeds, self._cards, self._ladder
-            at = _index(ladder, self.cash)
-            skip = at if at < len(ladder) else -1
+            n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), len(self._ladder)
+            at = _index(self._ladder, self.cash)
+            if at < n_cash:
+                skip = at
+                n_cash -= 1
         valid = offer_valid(s, self)
-        n_cash = len(ladder) - (1 if skip >= 0 else 0)
-        i = rng.below(len(deeds) + len(cards) + n_cash + (2 if valid else 1))
-        if i < len(deeds):
-            return A.act(A.TRADE_DEED, deeds[i])
-        i -= len(deeds)
-        if i < len(cards):
-            return A.act(A.TRADE_CARD, cards[i])
-        i -= len(cards)
+        i = rng.below(n_deeds + n_cards + n_cash + (2 if valid else 1))
+        if i < n_deeds:
+            return A.act(A.TRADE_DEED, self._deeds[i])
+        i -= n_deeds
+        if i < n_cards:
+            return A.act(A.TRADE_CARD, self._cards[i])
+        i -= n_cards
         if i < n_cash:
-            return A.act(A.TRADE_CASH, ladder[i if skip < 0 or i < skip else i + 1])
+            return A.act(A.TRADE_CASH, self._ladder[i if skip < 0 or i < skip else i + 1])
         if valid and i == n_cash:
             return A.A_PROPOSE
         return A.A_CANCEL
@@ -188,10 +187,17 @@ class TradeFrame(Frame):
         of both, sorted), each Get Out of Jail Free card either holds, each amount of the cash
         ladder (with 0). Nothing changes the board or either side's cash while an offer is
         drafted (no other action is legal then), so they are worked out once a draft, not
-        once a step; the key makes sure."""
+        once a step; the key makes sure (compared a field at a time: a new tuple at every
+        step would cost more than the comparison)."""
         p, q = self.proposer, self.target
-        key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
-        if key == self._menu_key:
+        key = self._menu_key
+        if (
+            key[0] == s.board_stamp
+            and key[1] == p
+            and key[2] == q
+            and key[3] == s.cash[p]
+            and key[4] == s.cash[q]
+        ):
             return
         owner, group_of = s.owner, s.ed.group_of
         built = buildings.built_groups(s)
@@ -204,7 +210,7 @@ class TradeFrame(Frame):
         self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
         self._ladder = cash_ladder(s, p, q)
         self._menu = None
-        self._menu_key = key
+        self._menu_key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
 
     def menu(self, s: MonopolyState) -> list[Action]:
         """The steps of the draft (:meth:`steps`) as actions (callers must not change the
@@ -483,10 +489,21 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     mortgage.receive_mortgaged(s, p, to_p)
 
 
+_CASH_LADDER: Final[list[int]] = list(A.CASH_LADDER)
+"""The ladder as a list held by the module: the compiled build makes a Final tuple of another
+module afresh at every use (a loop over its indexes made it once an index)."""
+
+
 def cash_ladder(s: MonopolyState, proposer: int, target: int) -> list[int]:
     """The cash amounts legal_actions lists for an offer from ``proposer`` to ``target``
     (any amount in range is legal; the amount the offer holds already is left out there)."""
-    hi, lo = s.cash[proposer], -s.cash[target]
-    out = [-a for a in reversed(A.CASH_LADDER) if a and -a >= lo]
-    out += [a for a in A.CASH_LADDER if a <= hi]
+    ladder = _CASH_LADDER
+    hi, target_cash = s.cash[proposer], s.cash[target]
+    out: list[int] = []
+    for i in range(len(ladder) - 1, 0, -1):  # what the target pays, most first (not 0)
+        if ladder[i] <= target_cash:
+            out.append(-ladder[i])
+    for i in range(len(ladder)):
+        if ladder[i] <= hi:
+            out.append(ladder[i])
     return out
