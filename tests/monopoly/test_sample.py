@@ -45,6 +45,10 @@ def check_games(edition: str, games: int, options: dict[str, Any]) -> Counter[st
             assert action == legal[by_list.below(len(legal))], (edition, i, s.decision_name())
             assert rng.state == by_list.state  # one draw, as the list's
             assert s.is_legal(action)
+            if len(s.history) % 5 == 0:  # a clone works its kept tables out afresh
+                assert (
+                    s.clone().sample_legal(twin(by_list)) == legal[twin(by_list).below(len(legal))]
+                )
             drawn[action.kind] += 1
             s.apply(action)
     return drawn
