@@ -40,13 +40,15 @@ class Bot:
 
 
 class RandomBot(Bot):
-    """Uniform over the legal actions listed by the game."""
+    """Uniform over the legal actions listed by the game: each of ``state.legal_actions()``
+    with the same chance. The game draws it (:meth:`GameState.sample_legal`), so a family
+    whose lists are long (a trade draft's steps, every deed to mortgage) finds the action
+    drawn without making every other."""
 
     name = "random"
 
     def choose(self, state: GameState) -> Action:
-        legal = state.legal_actions()
-        return legal[self.rng.below(len(legal))]
+        return state.sample_legal(self.rng)
 
 
 def play_out(state: GameState, bots: Sequence[Bot]) -> int:

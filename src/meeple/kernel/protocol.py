@@ -18,6 +18,8 @@ from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
+from meeple.kernel.rng import Rng
+
 _SPACES: Final = re.compile(r"[ \t\n\r\f\v]+")
 _KIND: Final = re.compile(r"[a-z]+(?:_[a-z]+)*")
 _ARG: Final = re.compile(r"-?[0-9]{1,18}")
@@ -180,6 +182,17 @@ class GameState(ABC):
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now."""
         return action in self.legal_actions()
+
+    def sample_legal(self, rng: Rng) -> Action:
+        """A legal action drawn uniformly at random with ``rng`` (the ``random`` bot's move).
+
+        The contract: the answer is ``legal[rng.below(len(legal))]`` for ``legal =
+        self.legal_actions()``, with that one draw from ``rng`` and no other, so a family
+        may override it to find the same action without building the list (the Monopoly
+        family counts the options of each kind and makes only the one drawn) and the games
+        of ``random`` bots stay the same. Ask only while the game is not over."""
+        legal = self.legal_actions()
+        return legal[rng.below(len(legal))]
 
     @abstractmethod
     def apply(self, action: Action) -> Sequence[Event]:

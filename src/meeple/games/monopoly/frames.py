@@ -22,6 +22,7 @@ from meeple.kernel.protocol import MoveOn, only_action
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 BANK: Final = -1
 # The Free Parking pot (rule option ``free_parking_money``): a creditor like the bank, whose
@@ -59,6 +60,14 @@ class Decision:
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
         """Apply this decision's own action ``kind arg`` (already checked by :meth:`allows`)."""
         raise NotImplementedError
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        """``legal[rng.below(len(legal))]`` for ``legal`` = :meth:`legal`, with that one draw
+        (``MonopolyState.sample_legal``, the ``random`` bot). Here from the list itself; a
+        decision whose list is long finds the same action without making the list (the phases
+        of the turn, a trade draft)."""
+        legal = s.legal_actions()
+        return legal[rng.below(len(legal))]
 
     def settle(self, s: MonopolyState) -> bool:
         """Do what needs no decision; return True when someone must decide now, False when

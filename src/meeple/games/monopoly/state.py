@@ -259,6 +259,16 @@ class MonopolyState(GameState):
         agree."""
         return not self.over and self._allows(self.current_player(), self.decision(), action)
 
+    def sample_legal(self, rng: Rng) -> Action:
+        """A legal action drawn uniformly with one ``rng.below(len(legal_actions()))``, as
+        the kernel protocol says, found by the decision in progress (``Decision.sample``):
+        the phases and a trade draft count their options of each kind and make only the
+        action drawn, the same one the list would give (``tests/monopoly/test_sample.py``)."""
+        if self._legal is not None or self.over:  # (a list made already: read it)
+            legal = self.legal_actions()
+            return legal[rng.below(len(legal))]
+        return self.decision().sample(self, self.current_player(), rng)
+
     def _allows(self, p: int, d: Decision, action: Action) -> bool:
         # (apply asks the seat and the decision once, for the check and the play alike)
         args = action.args

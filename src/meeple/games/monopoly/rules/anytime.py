@@ -22,6 +22,7 @@ from meeple.games.monopoly.tables import STREET
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 KINDS: Final = frozenset(
     {A.BUILD, A.SELL_BUILDING, A.SELL_GROUP, A.MORTGAGE, A.UNMORTGAGE, A.TRADE, A.CLAIM_RENT}
@@ -36,6 +37,76 @@ def options(s: MonopolyState, p: int) -> list[Action]:
     out += [A.act(A.TRADE, q) for q in trade_options(s, p)]
     out += [A.act(A.CLAIM_RENT, i) for i in claim_options(s, p)]
     return out
+
+
+def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
+    """``legal[rng.below(len(legal))]`` for ``legal = lead + options(s, p)`` (a phase's
+    list: ``Decision.sample``), without making ``legal``: the squares, groups, seats and
+    claims of each kind are counted (the deeds to mortgage and to lift in one pass, the rest
+    from lists of ints the rules make or keep anyway), and only the action drawn is made. The
+    kinds in :func:`options`' order."""
+    r = s.rules
+    builds = build_options(s, p)
+    sells = groups = _NONE
+    if r.buildings and buildings.any_built(s):  # (most boards of random players have none)
+        sells = buildings.sell_squares(s, p)
+        groups = buildings.sell_group_groups(s, p)
+    n_mortgages, n_lifts = mortgage.counts(s, p) if r.mortgages else (0, 0)
+    trades = trade_mask(s, p)
+    n_trades = 0
+    if trades:
+        for q in range(s.n):
+            if (trades >> q) & 1 and s.alive[q]:  # (trade.can_start's seats)
+                n_trades += 1
+    n_claims = 0
+    for c in s.claims:
+        if c[0] == p:
+            n_claims += 1
+    i = rng.below(
+        len(lead)
+        + len(builds)
+        + len(sells)
+        + len(groups)
+        + n_mortgages
+        + n_lifts
+        + n_trades
+        + n_claims
+    )
+    if i < len(lead):
+        return lead[i]
+    i -= len(lead)
+    if i < len(builds):
+        return A.act(A.BUILD, builds[i])
+    i -= len(builds)
+    if i < len(sells):
+        return A.act(A.SELL_BUILDING, sells[i])
+    i -= len(sells)
+    if i < len(groups):
+        return A.act(A.SELL_GROUP, groups[i])
+    i -= len(groups)
+    if i < n_mortgages:
+        return A.act(A.MORTGAGE, mortgage.nth_deed(s, p, i, False))
+    i -= n_mortgages
+    if i < n_lifts:
+        return A.act(A.UNMORTGAGE, mortgage.nth_deed(s, p, i, True))
+    i -= n_lifts
+    if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
+        for k in range(1, s.n + 1):
+            q = (p + k) % s.n
+            if (trades >> q) & 1 and s.alive[q]:
+                if i == 0:
+                    return A.act(A.TRADE, q)
+                i -= 1
+    i -= n_trades
+    for k in range(len(s.claims)):
+        if s.claims[k][0] == p:
+            if i == 0:
+                return A.act(A.CLAIM_RENT, k)
+            i -= 1
+    raise AssertionError("sample: the draw is past the options counted")
+
+
+_NONE: Final[list[int]] = []  # (no options of a kind the edition lacks; never changed)
 
 
 def has_any(s: MonopolyState, p: int) -> bool:
@@ -127,8 +198,13 @@ def allows(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
     """Whether any-time action ``kind arg`` is among :func:`options`' (without the list)."""
     if kind == A.BUILD:
         return arg in build_options(s, p)
-    if kind == A.UNMORTGAGE:
-        return arg in lift_options(s, p)
+    if kind == A.UNMORTGAGE:  # (lift_options, a deed at a time)
+        return (
+            s.rules.mortgages
+            and 0 <= arg < s.ed.size
+            and s.ed.is_property[arg]
+            and mortgage.can_lift(s, p, arg)
+        )
     if kind == A.TRADE:
         return 0 <= arg < s.n and (trade_mask(s, p) >> arg) & 1 == 1
     if kind == A.CLAIM_RENT:

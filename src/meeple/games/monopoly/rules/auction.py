@@ -18,6 +18,7 @@ from meeple.games.monopoly.rules import buying, holdings, money, shortage
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 class AuctionFrame(Frame):
@@ -93,6 +94,13 @@ class AuctionFrame(Frame):
         out = [A.act(A.BID, x) for x in bid_ladder(s, self)]
         out.append(A.A_PASS)
         return out
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``): the bid
+        drawn is the only action made."""
+        ladder = bid_ladder(s, self)
+        i = rng.below(len(ladder) + 1)
+        return A.act(A.BID, ladder[i]) if i < len(ladder) else A.A_PASS
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == A.BID:

@@ -318,6 +318,14 @@ def built_groups(s: MonopolyState) -> list[bool]:
     return s.kept.built
 
 
+def any_built(s: MonopolyState) -> bool:
+    """Whether any street has a building (:func:`built_groups`: no level is read)."""
+    for built in s.kept.built:
+        if built:
+            return True
+    return False
+
+
 def find_built_groups(s: MonopolyState) -> list[bool]:
     """:func:`built_groups` worked out afresh from the building levels."""
     out = [False] * len(s.ed.groups)

@@ -100,6 +100,46 @@ def may_mortgage_any(s: MonopolyState, p: int) -> bool:
     return False
 
 
+def can_lift(s: MonopolyState, p: int, sq: int) -> bool:
+    """Whether deed ``sq`` is among :func:`unmortgage_squares` of ``p`` (without the list)."""
+    return s.owner[sq] == p and s.mortgaged[sq] and s.cash[p] >= s.ed.unmortgage_cost[sq]
+
+
+def counts(s: MonopolyState, p: int) -> tuple[int, int]:
+    """How many deeds :func:`mortgage_squares` and :func:`unmortgage_squares` list for ``p``,
+    in one pass over the deeds and without the lists (a random player's draw: rules/anytime.py,
+    ``sample``)."""
+    owner, mortgaged, group_of, cost = s.owner, s.mortgaged, s.ed.group_of, s.ed.unmortgage_cost
+    built = buildings.built_groups(s)
+    cash = s.cash[p]
+    to_mortgage = to_lift = 0
+    for sq in s.ed.properties:
+        if owner[sq] != p:
+            continue
+        if mortgaged[sq]:
+            if cash >= cost[sq]:
+                to_lift += 1
+        elif not built[group_of[sq]]:
+            to_mortgage += 1
+    return to_mortgage, to_lift
+
+
+def nth_deed(s: MonopolyState, p: int, k: int, lift: bool) -> int:
+    """``unmortgage_squares(s, p)[k]`` when ``lift``, else ``mortgage_squares(s, p)[k]``
+    (``k`` below :func:`counts`' answer), without the list."""
+    owner, mortgaged, group_of, cost = s.owner, s.mortgaged, s.ed.group_of, s.ed.unmortgage_cost
+    built = buildings.built_groups(s)
+    cash = s.cash[p]
+    for sq in s.ed.properties:
+        if owner[sq] != p or mortgaged[sq] != lift:
+            continue
+        if cash >= cost[sq] if lift else not built[group_of[sq]]:
+            if k == 0:
+                return sq
+            k -= 1
+    raise IndexError("nth_deed: fewer deeds than counted")
+
+
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
     cash = s.cash[p]
     owner, mortgaged, cost = s.owner, s.mortgaged, s.ed.unmortgage_cost

@@ -9,7 +9,7 @@ a deed or card, set the cash), then proposed; the recipient accepts, rejects or 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import i64
 
@@ -20,6 +20,7 @@ from meeple.games.monopoly.rules import buildings, holdings, mortgage, turns
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 class TradeFrame(Frame):
@@ -33,6 +34,8 @@ class TradeFrame(Frame):
     """
 
     __slots__ = (
+        "_cards",
+        "_deeds",
         "_ladder",
         "_menu",
         "_menu_key",
@@ -66,10 +69,14 @@ class TradeFrame(Frame):
         self.cash = cash
         self.responding = responding
         self.counters = counters
-        # The draft's steps (:meth:`menu`) and what they were worked out for: a copy, a
-        # snapshot and a counter-offer work them out again.
-        self._menu: list[Action] = []
+        # The draft's steps (:meth:`steps`: deeds, cards and cash amounts, which make the
+        # :meth:`menu`) and what they were worked out for: a copy, a snapshot and a
+        # counter-offer work them out again. The menu of actions is made from them when a list
+        # is asked for (None until then): a random player's draw needs only the numbers.
+        self._deeds: list[int] = []
+        self._cards: list[int] = []
         self._ladder: list[int] = []  # the amounts of the menu's cash steps, which end it
+        self._menu: list[Action] | None = None
         self._menu_key: tuple[int, int, int, int, int] = (0, -1, -1, 0, 0)
 
     def decider(self) -> int:
@@ -144,22 +151,78 @@ class TradeFrame(Frame):
         out.append(A.A_CANCEL)
         return out
 
-    def menu(self, s: MonopolyState) -> list[Action]:
-        """The steps of the draft: each tradeable deed of either side (in square order), each
-        Get Out of Jail Free card either holds, each amount of the cash ladder (with 0).
-        Nothing changes the board or either side's cash while an offer is drafted (no other
-        action is legal then), so they are worked out once a draft, not once a step; the key
-        makes sure (callers must not change the list)."""
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), counted
+        off the draft's steps (:meth:`steps`) and made alone: a random player spends half
+        its game drafting offers, a step at a time."""
+        if self.responding:
+            legal = self.legal(s, p)
+            return legal[rng.below(len(legal))]
+        n_deeds = n_cards = n_cash = 0
+        skip = -1  # the index in the ladder of the amount the offer holds (no step), or -1
+        if self.edits < A.MAX_DRAFT_EDITS:
+            self.steps(s)
+            n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), len(self._ladder)
+            at = _index(self._ladder, self.cash)
+            if at < n_cash:
+                skip = at
+                n_cash -= 1
+        valid = offer_valid(s, self)
+        i = rng.below(n_deeds + n_cards + n_cash + (2 if valid else 1))
+        if i < n_deeds:
+            return A.act(A.TRADE_DEED, self._deeds[i])
+        i -= n_deeds
+        if i < n_cards:
+            return A.act(A.TRADE_CARD, self._cards[i])
+        i -= n_cards
+        if i < n_cash:
+            return A.act(A.TRADE_CASH, self._ladder[i if skip < 0 or i < skip else i + 1])
+        if valid and i == n_cash:
+            return A.A_PROPOSE
+        return A.A_CANCEL
+
+    def steps(self, s: MonopolyState) -> None:
+        """Work out the steps of the draft, unless done for this board and these two players'
+        cash: each tradeable deed of either side (in square order: :func:`tradeable_deeds`
+        of both, sorted), each Get Out of Jail Free card either holds, each amount of the cash
+        ladder (with 0). Nothing changes the board or either side's cash while an offer is
+        drafted (no other action is legal then), so they are worked out once a draft, not
+        once a step; the key makes sure (compared a field at a time: a new tuple at every
+        step would cost more than the comparison)."""
         p, q = self.proposer, self.target
-        key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
-        if key != self._menu_key:
-            deeds = sorted(tradeable_deeds(s, p) + tradeable_deeds(s, q))
-            menu = [A.act(A.TRADE_DEED, sq) for sq in deeds]
-            menu += [A.act(A.TRADE_CARD, d) for d, h in enumerate(s.card_holder) if h in (p, q)]
-            self._ladder = cash_ladder(s, p, q)
+        key = self._menu_key
+        if (
+            key[0] == s.board_stamp
+            and key[1] == p
+            and key[2] == q
+            and key[3] == s.cash[p]
+            and key[4] == s.cash[q]
+        ):
+            return
+        owner, group_of = s.owner, s.ed.group_of
+        built = buildings.built_groups(s)
+        deeds: list[int] = []
+        for sq in s.ed.properties:
+            o = owner[sq]
+            if o in (p, q) and not built[group_of[sq]]:
+                deeds.append(sq)
+        self._deeds = deeds
+        self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
+        self._ladder = cash_ladder(s, p, q)
+        self._menu = None
+        self._menu_key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
+
+    def menu(self, s: MonopolyState) -> list[Action]:
+        """The steps of the draft (:meth:`steps`) as actions (callers must not change the
+        list)."""
+        self.steps(s)
+        menu = self._menu
+        if menu is None:
+            menu = [A.act(A.TRADE_DEED, sq) for sq in self._deeds]
+            menu += [A.act(A.TRADE_CARD, d) for d in self._cards]
             menu += [A.act(A.TRADE_CASH, x) for x in self._ladder]
-            self._menu, self._menu_key = menu, key
-        return self._menu
+            self._menu = menu
+        return menu
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         """Whether ``kind arg`` is among :meth:`legal`'s (any cash amount in range)."""
@@ -426,10 +489,21 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     mortgage.receive_mortgaged(s, p, to_p)
 
 
+_CASH_LADDER: Final[list[int]] = list(A.CASH_LADDER)
+"""The ladder as a list held by the module: the compiled build makes a Final tuple of another
+module afresh at every use (a loop over its indexes made it once an index)."""
+
+
 def cash_ladder(s: MonopolyState, proposer: int, target: int) -> list[int]:
     """The cash amounts legal_actions lists for an offer from ``proposer`` to ``target``
     (any amount in range is legal; the amount the offer holds already is left out there)."""
-    hi, lo = s.cash[proposer], -s.cash[target]
-    out = [-a for a in reversed(A.CASH_LADDER) if a and -a >= lo]
-    out += [a for a in A.CASH_LADDER if a <= hi]
+    ladder = _CASH_LADDER
+    hi, target_cash = s.cash[proposer], s.cash[target]
+    out: list[int] = []
+    for i in range(len(ladder) - 1, 0, -1):  # what the target pays, most first (not 0)
+        if ladder[i] <= target_cash:
+            out.append(-ladder[i])
+    for i in range(len(ladder)):
+        if ladder[i] <= hi:
+            out.append(ladder[i])
     return out

@@ -31,6 +31,7 @@ from meeple.kernel.protocol import ROLL as MOVE_ROLL
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 def next_seat(s: MonopolyState, p: int) -> int:
@@ -68,14 +69,18 @@ class MoveOnPhase(Phase):
     rent claim open to the decider (the rent-claims option: unclaimed rent is lost) is a real
     choice."""
 
-    __slots__ = ("moment", "own")
+    __slots__ = ("lead", "moment", "own")
 
     def __init__(self, own: Action, moment: str) -> None:
         self.own = own
+        self.lead = [own]  # what the list of legal actions starts with (sample)
         self.moment = moment
 
     def legal(self, s: MonopolyState, p: int) -> list[Action]:
         return [self.own, *anytime.options(s, p)]
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        return anytime.sample(s, p, rng, self.lead)
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == self.own.kind:
