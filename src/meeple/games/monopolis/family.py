@@ -148,8 +148,13 @@ class MonopolisFamily(GameFamily):
     @property
     def bots(self) -> Mapping[str, BotFactory]:
         from meeple.games.monopolis.bots import MonopolisStandardBot
+        from meeple.games.monopolis.bots_v1 import MonopolisStandardV1Bot
 
-        return {"standard": lambda seed, _: MonopolisStandardBot(seed)}
+        return {
+            "standard": lambda seed, _: MonopolisStandardBot(seed),
+            # The first standard bot, frozen, to measure the present one against (BOTS.md).
+            "standard-v1": lambda seed, _: MonopolisStandardV1Bot(seed),
+        }
 
     def board(self, state: GameState) -> dict[str, Any]:
         from meeple.games.monopolis.board import board_data
