@@ -47,7 +47,7 @@ def test_a_workplace_is_valued_per_action_and_built() -> None:
     """ "4. Workplace": 4 points, 2 money at once and two houses, whose two reward spaces pay
     at once; worth more in one action than a business quarter's 3 points and one house."""
     s = workplace_position()
-    tally = Tally(s)
+    tally = Tally(s, 0, STANDARD)
     workplace = build_worth(s, 0, NORTH, FULL, WORKPLACE, tally, STANDARD)
     business = build_worth(s, 0, NORTH, FULL, 3, tally, STANDARD)
     assert workplace > business
@@ -142,3 +142,18 @@ def test_asking_why_changes_no_choice() -> None:
 
     asked, said = game(True)
     assert game(False)[0] == asked and said > 20
+
+
+def test_the_bots_placing_is_the_final_scorings_majority() -> None:
+    """``bots.placings`` (plain loops) agrees with ``scoring.majority`` on every count of up to
+    4 seats from 0 to 4, for both awards."""
+    import itertools
+
+    from meeple.games.monopolis.bots import placings
+    from meeple.games.monopolis.scoring import COLLECTION_AWARD, PARK_AWARD, majority
+
+    for n in (2, 3, 4):
+        for counts in itertools.product(range(5), repeat=n):
+            for award in (PARK_AWARD, COLLECTION_AWARD):
+                want = majority(list(counts), award)
+                assert placings(list(counts), award) == want, counts

@@ -46,18 +46,19 @@ from meeple.games.monopolis.actions import (
 )
 from meeple.games.monopolis.building import (
     FULL,
+    PAIR_VALUES,
     VALUE_INDEX,
     WORKPLACE_MONEY,
     houses_needed,
     mode_needs,
-    mode_values,
     value_fits,
 )
 from meeple.games.monopolis.city import EMPTY, PLOTS, cube_partners
 from meeple.games.monopolis.components import PARK, WORKPLACE
 from meeple.games.monopolis.market import SLOTS
-from meeple.games.monopolis.scoring import COLLECTION_AWARD, PARK_AWARD, board_bonus, majority
+from meeple.games.monopolis.scoring import COLLECTION_AWARD, PARK_AWARD, Award, board_bonus
 from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
+from meeple.games.monopolis.tables import RequirementCard
 from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 
@@ -93,36 +94,39 @@ Plan = tuple[float, int, int, int]
 
 
 class Tally:
-    """The public counts the majorities are decided on, read once per decision: parks built and
-    collection icons held per seat ("End of the Game", 3. and 4.)."""
+    """The majorities as they stand, read once per decision of ``seat``: parks built and
+    collection icons held per seat ("End of the Game", 3. and 4.), and what one more park or one
+    more of each icon is worth to ``seat`` now (:func:`contest`)."""
 
-    def __init__(self, state: MonopolisState) -> None:
+    def __init__(self, state: MonopolisState, seat: int, w: Weights) -> None:
         n = state.n
         tables = state.tables
-        comps = tables.comps
         self.parks = [0] * n
-        self.icons: list[list[int]] = [[0] * n for _ in range(len(comps.icons))]
+        self.icons: list[list[int]] = [[0] * n for _ in range(tables.icon_count)]
         for plot in range(PLOTS):
             owner = state.owner_at[plot]
             if owner >= 0:
                 if state.value_at[plot] == PARK:
                     self.parks[owner] += 1
-                for icon in comps.tiles[state.tile_at[plot]].icons:
+                for icon in tables.tile_icon_ids[state.tile_at[plot]]:
                     self.icons[icon][owner] += 1
-        for seat in range(n):
-            for card_id in state.hand[seat]:
+        for p in range(n):
+            for card_id in state.hand[p]:
                 icon = tables.card(card_id).icon
                 if icon >= 0:
-                    self.icons[icon][seat] += 1
+                    self.icons[icon][p] += 1
+        w_opp = w.opponent / (n - 1)
+        self.park_worth = w.majority * contest(self.parks, seat, True, w_opp)
+        self.icon_worth = [w.majority * contest(c, seat, False, w_opp) for c in self.icons]
 
 
-def contest(counts: list[int], seat: int, award_first: bool, w_opp: float) -> float:
+def contest(counts: list[int], seat: int, parks: bool, w_opp: float) -> float:
     """What one more for ``seat`` in the majority over ``counts`` is worth to it now: its own
-    gain less ``w_opp`` times the others' (parks if ``award_first``, else an icon)."""
-    award = PARK_AWARD if award_first else COLLECTION_AWARD
-    before = majority(counts, award)
+    gain less ``w_opp`` times the others' (the park award if ``parks``, else an icon's)."""
+    award = PARK_AWARD if parks else COLLECTION_AWARD
+    before = placings(counts, award)
     counts[seat] += 1
-    after = majority(counts, award)
+    after = placings(counts, award)
     counts[seat] -= 1
     worth = 0.0
     for p in range(len(counts)):
@@ -131,25 +135,64 @@ def contest(counts: list[int], seat: int, award_first: bool, w_opp: float) -> fl
     return worth
 
 
+def placings(counts: list[int], award: Award) -> list[int]:
+    """``scoring.majority(counts, award)`` in plain loops: the bot asks thousands of times a
+    game, the final scoring once."""
+    top = runner = leaders = seconds = 0
+    for c in counts:
+        if c > top:
+            runner, top, leaders = top, c, 1
+        elif c == top:
+            leaders += 1
+        elif c > runner:
+            runner = c
+    out = [0] * len(counts)
+    if top <= 0:
+        return out
+    if leaders > 1:  # a tie for first place: "the lower placings are not scored"
+        for p in range(len(counts)):
+            if counts[p] == top:
+                out[p] = award.tied_first
+        return out
+    if runner > 0:
+        for c in counts:
+            if c == runner:
+                seconds += 1
+    for p in range(len(counts)):
+        c = counts[p]
+        if c == top:
+            out[p] = award.first
+        elif runner > 0 and c == runner:
+            out[p] = award.second if seconds == 1 else award.tied_second
+    return out
+
+
 def build_worth(
     state: MonopolisState, seat: int, plot: int, mode: int, value: int, tally: Tally, w: Weights
 ) -> float:
     """What laying a tile worth ``value`` on ``plot``, paid in ``mode``, adds for ``seat``
     (module docstring), in points."""
+    card = state.tables.card(state.card_at[plot])
+    return tile_worth(state, seat, plot, value, tally, w) - paid(state, seat, card, mode, w)
+
+
+def tile_worth(
+    state: MonopolisState, seat: int, plot: int, value: int, tally: Tally, w: Weights
+) -> float:
+    """What a tile worth ``value`` on ``plot`` brings ``seat``, the payment aside."""
     tables = state.tables
     card = tables.card(state.card_at[plot])
-    w_opp = w.opponent / (state.n - 1)
+    w_opp = w.opponent / (state.n - 1)  # (Tally's weights of the majorities use the same)
     worth = float(value)
     for q in cube_partners(state.value_at, plot, value):
         worth += 1.0  # this tile's cube
         worth += 1.0 if state.owner_at[q] == seat else -w_opp  # the neighbour's
     if value == PARK:
-        worth += w.majority * contest(tally.parks, seat, True, w_opp)
-    tile = state.tile_decks[VALUE_INDEX[value]][-1]
-    for icon in tables.comps.tiles[tile].icons:
-        worth += w.majority * contest(tally.icons[icon], seat, False, w_opp)
+        worth += tally.park_worth
+    for icon in tables.tile_icon_ids[state.tile_decks[VALUE_INDEX[value]][-1]]:
+        worth += tally.icon_worth[icon]
     if card.icon >= 0:
-        worth += w.majority * contest(tally.icons[card.icon], seat, False, w_opp)
+        worth += tally.icon_worth[card.icon]
     money = card.coins + (WORKPLACE_MONEY if value == WORKPLACE else 0)
     jokers = card.liza
     k = houses_needed(value)
@@ -161,14 +204,22 @@ def build_worth(
         worth += col.points
     if first + k == state.capacity:
         worth += board_bonus(state.n)
-    worth += w.money * money + w.joker * jokers - w.house * k
-    # What is paid: own resources first, jokers for the rest (``building.build``).
+    return worth + w.money * money + w.joker * jokers - w.house * k
+
+
+def paid(state: MonopolisState, seat: int, card: RequirementCard, mode: int, w: Weights) -> float:
+    """What paying ``card`` in ``mode`` costs ``seat``: its own resources first, jokers for the
+    rest (``building.build``)."""
     have = state.res[seat]
-    needs = mode_needs(card, mode, len(have))
-    for r in range(len(needs)):
-        own = min(have[r], needs[r])
-        worth -= w.resource * own + w.joker * (needs[r] - own)
-    return worth
+    cost = 0.0
+    if mode == FULL:
+        needs = card.needs
+        for r in range(len(needs)):
+            own = min(have[r], needs[r])
+            cost += w.resource * own + w.joker * (needs[r] - own)
+        return cost
+    own = min(have[mode], 2)
+    return w.resource * own + w.joker * (2 - own)
 
 
 def best_build(
@@ -199,14 +250,20 @@ def targets(state: MonopolisState, seat: int, tally: Tally, w: Weights) -> list[
         if card_id == EMPTY:
             continue
         card = state.tables.card(card_id)
-        modes = [FULL, *card.pairs]
-        for mode in modes:
-            best = -1e9
-            for value in mode_values(card, mode):
-                if value_fits(state, seat, plot, value):
-                    best = max(best, build_worth(state, seat, plot, mode, value, tally, w))
-            if best > -1e9:
-                out.append((best, mode_needs(card, mode, size)))
+        # Each tile once: a pair allows a park or a residential quarter, which the whole card
+        # allows too (``building.mode_values``).
+        best_any = best_pair = -1e9
+        for value in card.full_values:
+            if value_fits(state, seat, plot, value):
+                worth = tile_worth(state, seat, plot, value, tally, w)
+                best_any = max(best_any, worth)
+                if value in PAIR_VALUES:
+                    best_pair = max(best_pair, worth)
+        if best_any > -1e9:
+            out.append((best_any - paid(state, seat, card, FULL, w), card.needs))
+        if best_pair > -1e9:
+            for r in card.pairs:
+                out.append((best_pair - paid(state, seat, card, r, w), mode_needs(card, r, size)))
     return out
 
 
@@ -276,11 +333,11 @@ class MonopolisStandardBot(Bot):
         seat = state.current_player()
         w = self.w
         if state.phase == PAY:
-            plan = best_build(state, seat, [state.pend_plot], Tally(state), w)
+            plan = best_build(state, seat, [state.pend_plot], Tally(state, seat, w), w)
             assert plan is not None
             return FULL_PAYMENT if plan[2] == FULL else act(PAY_PAIR, plan[2])
         if state.phase == TILE_CHOICE:
-            tally = Tally(state)
+            tally = Tally(state, seat, w)
             values = [a.args[0] for a in legal]
             worth = [
                 build_worth(state, seat, state.pend_plot, state.pend_mode, v, tally, w)
@@ -290,7 +347,7 @@ class MonopolisStandardBot(Bot):
         if state.phase == JOKER_CHOICE:
             if state.jokers[seat] < JOKER_TRACK:
                 return HOLD
-            return act(JOKER, wanted(state, seat, Tally(state), w))
+            return act(JOKER, wanted(state, seat, Tally(state, seat, w), w))
         return legal[0]
 
     def plan(self, state: MonopolisState, seat: int, tally: Tally) -> tuple[Plan | None, list[int]]:
@@ -310,7 +367,7 @@ class MonopolisStandardBot(Bot):
         # The purchases and builds legal_actions() would list, in its order, read from the
         # rules: valuing a build needs its payments anyway (best_build passes over a card
         # nobody can pay), and the state checks the action chosen without the list.
-        tally = Tally(state)
+        tally = Tally(state, seat, self.w)
         plan, buys = self.plan(state, seat, tally)
         if plan is None and len(buys) == 1:
             return act(BUY, buys[0])  # the one legal action: nothing to choose, nothing drawn

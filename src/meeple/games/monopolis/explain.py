@@ -25,7 +25,7 @@ from meeple.games.monopolis.actions import (
     PAY_PAIR,
     TILE,
 )
-from meeple.games.monopolis.bots import Tally, best_build, build_worth, contest
+from meeple.games.monopolis.bots import Tally, best_build, build_worth
 from meeple.games.monopolis.building import (
     FULL,
     VALUE_INDEX,
@@ -56,17 +56,12 @@ def gains(s: MonopolisState, seat: int, plot: int, mode: int, value: int, tally:
         mine = sum(1 for q in partners if s.owner_at[q] == seat)
         cubes = f"{len(partners)} cube{'s' if len(partners) > 1 else ''}"
         words.append(cubes + (f" ({mine} more on its own tiles)" if mine else ""))
-    w_opp = 1.0 / (s.n - 1)
-    if value == PARK and contest(tally.parks, seat, True, w_opp) > 0:
+    if value == PARK and tally.park_worth > 0:
         words.append("ground in the park majority")
     card = s.tables.card(s.card_at[plot])
     tile = s.tile_decks[VALUE_INDEX[value]][-1]
-    icons = list(s.tables.comps.tiles[tile].icons) + ([card.icon] if card.icon >= 0 else [])
-    names = [
-        s.comps.icons[i].replace("_", " ")
-        for i in icons
-        if contest(tally.icons[i], seat, False, w_opp) > 0
-    ]
+    icons = list(s.tables.tile_icon_ids[tile]) + ([card.icon] if card.icon >= 0 else [])
+    names = [s.comps.icons[i].replace("_", " ") for i in icons if tally.icon_worth[i] > 0]
     if names:
         names = list(dict.fromkeys(names))
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -92,7 +87,7 @@ def nearest_build(
 ) -> tuple[str, int]:
     """The build in reach of ``have`` and ``jokers`` that the bot's purchases aim at
     (``bots.potential``): its words and how many resources it would still miss."""
-    tally = Tally(s)
+    tally = Tally(s, seat, bot.w)
     best: tuple[float, str, int] | None = None
     for plot in range(PLOTS):
         if s.card_at[plot] == EMPTY:
@@ -119,21 +114,21 @@ def why(bot: MonopolisStandardBot, s: MonopolisState, action: Action) -> str:
     kind = action.kind
     arg = action.args[0] if action.args else 0
     if kind == BUILD_AT:
-        plan = best_build(s, seat, [arg], Tally(s), bot.w)
+        plan = best_build(s, seat, [arg], Tally(s, seat, bot.w), bot.w)
         if plan is None:
             return ""
         _, plot, mode, value = plan
-        reason = gains(s, seat, plot, mode, value, Tally(s))
+        reason = gains(s, seat, plot, mode, value, Tally(s, seat, bot.w))
         if s.final_round:
             return f"builds {building_words(s, plot, value)}: the last round, {reason}"
         return f"builds {building_words(s, plot, value)}: {reason}"
     if kind in (PAY_FULL, PAY_PAIR):
-        plan = best_build(s, seat, [s.pend_plot], Tally(s), bot.w)
+        plan = best_build(s, seat, [s.pend_plot], Tally(s, seat, bot.w), bot.w)
         value = plan[3] if plan is not None else 0
         what = "the whole card" if kind == PAY_FULL else f"two {s.comps.resources[arg]}"
         return f"pays {what}: enough for the {BUILDING_NAMES.get(value, 'building')} it plans"
     if kind == TILE:
-        reason = gains(s, seat, s.pend_plot, s.pend_mode, arg, Tally(s))
+        reason = gains(s, seat, s.pend_plot, s.pend_mode, arg, Tally(s, seat, bot.w))
         if arg == SPECIAL:
             return f"lays a special building: {reason}"
         return f"lays {building_words(s, s.pend_plot, arg)}: {reason}"
@@ -145,9 +140,8 @@ def why(bot: MonopolisStandardBot, s: MonopolisState, action: Action) -> str:
         have = [s.res[seat][r] + card.gains[r] for r in range(len(card.gains))]
         jokers = min(JOKER_TRACK, s.jokers[seat] + card.liza)
         target, short = nearest_build(s, bot, seat, have, jokers)
-        plan = best_build(
-            s, seat, [p for p in range(PLOTS) if s.card_at[p] != EMPTY], Tally(s), bot.w
-        )
+        plots = [p for p in range(PLOTS) if s.card_at[p] != EMPTY]
+        plan = best_build(s, seat, plots, Tally(s, seat, bot.w), bot.w)
         if plan is not None and not s.final_round:
             head += (
                 f" rather than build (its best build now, {building_words(s, plan[1], plan[3])}, "

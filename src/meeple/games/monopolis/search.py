@@ -101,7 +101,7 @@ class BuildPlan(Option):
 
 def build_plans(state: MonopolisState, seat: int, bot: MonopolisStandardBot) -> list[Plan]:
     """The best build on each card ``seat`` can build on, most valuable first."""
-    tally = Tally(state)
+    tally = Tally(state, seat, bot.w)
     out: list[Plan] = []
     for plot in range(PLOTS):
         if state.card_at[plot] == EMPTY:
@@ -123,7 +123,7 @@ def ranked_buys(state: MonopolisState, seat: int, bot: MonopolisStandardBot) -> 
     buys = [s for s in range(SLOTS) if market.can_buy(state, seat, s)]
     if not buys:
         return []
-    aims = targets(state, seat, Tally(state), bot.w)
+    aims = targets(state, seat, Tally(state, seat, bot.w), bot.w)
     now = potential(state.res[seat], state.jokers[seat], aims, bot.w.gap)
     worth = {s: buy_worth(state, seat, s, aims, now, bot.w) for s in buys}
     return sorted(buys, key=lambda s: -worth[s])
