@@ -50,8 +50,16 @@ def test_the_families_and_their_game_ids() -> None:
         assert ids and all(game_info(g).family == fam.name for g in ids)
         assert "random" in bot_kinds(fam.name) and "standard" in bot_kinds(fam.name)
     assert sorted(game_ids()) == sorted(g.game_id for f in families() for g in f.games())
-    # Only a family with search support has the search bot.
-    assert "mcts" in bot_kinds("monopoly") and "mcts" not in bot_kinds("monopolis")
+    # Both families have search support, so both have the search bot; a family without it
+    # (``GameFamily.search`` is None by default) has none.
+    assert "mcts" in bot_kinds("monopoly") and "mcts" in bot_kinds("monopolis")
+    from meeple.bots.base import _kinds
+    from meeple.games.monopolis.family import MonopolisFamily
+
+    class Unsearched(MonopolisFamily):
+        search = None  # type: ignore[assignment]
+
+    assert "mcts" not in _kinds(Unsearched()) and "standard" in _kinds(Unsearched())
 
 
 def test_an_edition_given_as_data_is_claimed_by_its_family() -> None:

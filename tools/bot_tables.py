@@ -1,8 +1,10 @@
-"""Measure the Monopoly bots and write the tables of docs/BOTS.md between its markers.
+"""Measure the Monopoly and Monopolis bots and write the tables of docs/BOTS.md between its
+markers.
 
     .venv/bin/python tools/bot_tables.py                  # measure every table, rewrite BOTS.md
     .venv/bin/python tools/bot_tables.py --print          # measure, print, write nothing
     .venv/bin/python tools/bot_tables.py --games 20000 --vs-games 4000   # a bigger run
+    .venv/bin/python tools/bot_tables.py --family monopolis   # only the Monopolis tables
 
 For every Monopoly edition and player count from 2 to 6 (or the edition's most, if fewer):
 
@@ -15,6 +17,22 @@ For every Monopoly edition and player count from 2 to 6 (or the edition's most, 
 3. **Standard against no stalemate breaking**, in the editions with buildings (the only ones
    where the two differ): one standard bot against ``param`` bots that never break a stalemate
    (``stall_rounds`` 10^9, else the standard thresholds), seats rotated, ``--vs-games`` games.
+
+For Monopolis, 2 to 4 players (``--family monopolis`` measures only these, ``--family
+monopoly`` only the others):
+
+4. **What standard bots build**: ``--monopolis-games`` games with every seat ``standard``, and
+   as many with every seat ``standard-v1`` (the first standard bot, kept to measure against):
+   how they ended, their length, and the tiles of each kind a player built on average.
+5. **Standard against random**, **standard against standard-v1** (one ``standard``, the other
+   seats ``standard-v1``) and **standard-v1 against random**: ``--monopolis-games`` seat-rotated
+   games each.
+6. **mcts against standard**: one ``--mcts`` bot (``mcts:16``) against ``standard`` bots,
+   ``--mcts-games`` seat-rotated games (a search plays each game to its end many times, so
+   these rows are the slow ones).
+
+The Monopolis defaults (2,000 games a row, 400 for ``mcts:16``) take two to three minutes on
+two cores.
 
 Every run is ``meeple simulate``'s (``meeple.sim.runner``: game ``i`` of seed ``S`` is the same
 game on any number of workers), with its default turn cap. The defaults (4,000 and 1,000 games,
@@ -33,7 +51,10 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from meeple.bots.base import make_bot, play_out
 from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+from meeple.kernel.family import new_game
+from meeple.kernel.rng import derive_seed
 from meeple.kernel.stats import wilson
 from meeple.sim.runner import DEFAULT_MAX_TURNS, GameRecord, SimConfig, run
 
@@ -41,6 +62,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "BOTS.md"
 START = "<!-- bot tables: written by tools/bot_tables.py -->\n"
 END = "<!-- end of the bot tables -->\n"
+MONOPOLIS_START = "<!-- monopolis bot tables: written by tools/bot_tables.py -->\n"
+MONOPOLIS_END = "<!-- end of the monopolis bot tables -->\n"
+MONOPOLIS_PLAYERS = (2, 3, 4)
+KINDS = ("park", "residential", "business", "workplace", "special")
+KIND_HEADERS = ("parks", "residential quarters", "business quarters", "workplaces", "specials")
 MOST_PLAYERS = 6  # (classic seats 8; 2 to 6 is every other edition's range)
 NEVER = {"stall_rounds": 10**9}
 """The ``param`` bot of table 3: the standard bot that never sees a stalled game."""
@@ -157,11 +183,98 @@ def tables(
     )
 
 
-def updated(text: str, body: str) -> str:
-    """``text`` (the document) with ``body`` between the markers."""
-    head, _, rest = text.partition(START)
-    _, _, tail = rest.partition(END)
-    return head + START + body + END + tail
+def built_row(players: int, games: int, seed: int, kind: str) -> str:
+    """Games with every seat ``kind``, played as ``meeple simulate`` plays game ``i`` of
+    ``seed``: how they ended, their length, and the tiles of each kind a player built."""
+    from meeple.games.monopolis.components import KIND_OF_VALUE
+    from meeple.games.monopolis.state import MonopolisState
+
+    t = time.perf_counter()
+    reasons: dict[str, int] = {}
+    turns: list[int] = []
+    built = dict.fromkeys(KINDS, 0)
+    for i in range(games):
+        s = new_game("monopolis", players, derive_seed(seed, i), {"max_turns": DEFAULT_MAX_TURNS})
+        s.record_events = False
+        bots = [make_bot(kind, "monopolis", derive_seed(seed, i, 1 + j)) for j in range(players)]
+        play_out(s, bots)
+        assert isinstance(s, MonopolisState)
+        r = s.result()
+        assert r is not None
+        reasons[r.end_reason] = reasons.get(r.end_reason, 0) + 1
+        turns.append(r.turns)
+        for plot, owner in enumerate(s.owner_at):
+            if owner >= 0 and s.value_at[plot] > 0:
+                built[KIND_OF_VALUE[s.value_at[plot]]] += 1
+    seconds = time.perf_counter() - t
+    print(f"  monopolis {players}p all {kind}: {seconds:.1f}s", file=sys.stderr)
+    how = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items(), key=lambda kv: -kv[1]))
+    seats = games * players
+    per = " | ".join(f"{built[k] / seats:.2f}" for k in KINDS)
+    return (
+        f"| {kind} | {players} | {games} | {how} | {statistics.fmean(turns):.1f} "
+        f"/ {statistics.median(turns):.0f} | {per} |"
+    )
+
+
+def monopolis_tables(games: int, mcts_games: int, mcts: str, seed: int, workers: int) -> str:
+    """The Markdown between the Monopolis markers: the size used, then its tables."""
+    built = [
+        "| bot | players | games | how they ended | player-turns: mean / median | "
+        + " | ".join(KIND_HEADERS)
+        + " |",
+        "|---|---|---|---|---|" + "---|" * len(KINDS),
+    ]
+    versus = [
+        "| bot | against | players | games | its wins (95% interval) | an equal player | capped |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    pairs = [("standard", "random"), ("standard-v1", "random"), ("standard", "standard-v1")]
+    rows: dict[tuple[str, str], list[str]] = {pair: [] for pair in pairs}
+    rows[(mcts, "standard")] = []
+    for n in MONOPOLIS_PLAYERS:
+        for kind in ("standard", "standard-v1"):
+            built.append(built_row(n, games, seed, kind))
+        for (bot, other), out in rows.items():
+            count = mcts_games if bot == mcts else games
+            cfg = SimConfig(
+                "monopolis", n, count, seed, (bot,) + (other,) * (n - 1), rotate_seats=True
+            )
+            records = play(cfg, workers)
+            out.append(
+                f"| `{bot}` | `{other}` | {n} | {count} | {interval(wins_of(records, bot), count)} "
+                f"| {pct(1 / n)} | {sum(1 for r in records if r.end_reason == 'turn_cap')} |"
+            )
+    for out in rows.values():
+        versus += out
+    size = (
+        f"Measured by `python tools/bot_tables.py --family monopolis --monopolis-games {games} "
+        f"--mcts-games {mcts_games} --mcts {mcts} --seed {seed}`: {games:,} games per row but "
+        f"the `{mcts}` rows, {mcts_games:,} there, seed {seed}."
+    )
+    return "\n".join(
+        [
+            size,
+            "",
+            "**What Monopolis standard bots build** (every seat the one bot; tiles built per "
+            "player, on average):",
+            "",
+            *built,
+            "",
+            "**Who wins** (the bot in one seat, the other kind in the others, the seats rotated "
+            "one place per game; a tie's win shared):",
+            "",
+            *versus,
+            "",
+        ]
+    )
+
+
+def updated(text: str, body: str, start: str = START, end: str = END) -> str:
+    """``text`` (the document) with ``body`` between the markers ``start`` and ``end``."""
+    head, _, rest = text.partition(start)
+    _, _, tail = rest.partition(end)
+    return head + start + body + end + tail
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,22 +285,42 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--print", action="store_true", help="print the tables, write nothing")
     ap.add_argument("--editions", help="only these (comma-separated; with --print only)")
+    ap.add_argument(
+        "--family", choices=("both", "monopoly", "monopolis"), default="both", help="which tables"
+    )
+    ap.add_argument("--monopolis-games", type=int, default=2000, help="games per Monopolis row")
+    ap.add_argument("--mcts-games", type=int, default=400, help="games per mcts row")
+    ap.add_argument("--mcts", default="mcts:16", help="the search bot measured (a budget)")
     args = ap.parse_args(argv)
     if args.editions and not args.print:
         ap.error("--editions only with --print: BOTS.md lists every edition")
     text = DOC.read_text(encoding="utf-8")
-    if not args.print and (START not in text or END not in text):
+    markers = (START, END, MONOPOLIS_START, MONOPOLIS_END)
+    if not args.print and any(m not in text for m in markers):
         print(f"{DOC}: the bot table markers are missing", file=sys.stderr)
         return 1
-    with tempfile.TemporaryDirectory() as tmp:
-        param_file = Path(tmp) / "never.json"
-        param_file.write_text(json.dumps(NEVER), encoding="utf-8")
-        editions = args.editions.split(",") if args.editions else builtin_edition_ids()
-        body = tables(args.games, args.vs_games, args.seed, args.workers, editions, str(param_file))
-    if args.print:
-        print(body)
-    else:
-        DOC.write_text(updated(text, body), encoding="utf-8")
+    if args.family != "monopolis":
+        with tempfile.TemporaryDirectory() as tmp:
+            param_file = Path(tmp) / "never.json"
+            param_file.write_text(json.dumps(NEVER), encoding="utf-8")
+            editions = args.editions.split(",") if args.editions else builtin_edition_ids()
+            body = tables(
+                args.games, args.vs_games, args.seed, args.workers, editions, str(param_file)
+            )
+        if args.print:
+            print(body)
+        else:
+            text = updated(text, body)
+    if args.family != "monopoly":
+        body = monopolis_tables(
+            args.monopolis_games, args.mcts_games, args.mcts, args.seed, args.workers
+        )
+        if args.print:
+            print(body)
+        else:
+            text = updated(text, body, MONOPOLIS_START, MONOPOLIS_END)
+    if not args.print:
+        DOC.write_text(text, encoding="utf-8")
     return 0
 
 

@@ -181,12 +181,12 @@ def test_a_time_budget_bounds_each_decision() -> None:
     assert took < 0.05 + 0.5  # the deadline, plus at most one round of rollouts
 
 
-def test_bare_mcts_has_a_default_budget_and_is_a_monopoly_bot() -> None:
+def test_bare_mcts_has_a_default_budget_and_is_a_bot_of_both_families() -> None:
     bot = make_bot("mcts", "monopoly", 0)
     assert isinstance(bot, MctsBot)
     assert bot.budget == Budget(DEFAULT_ITERATIONS, None)
     assert "mcts" in bot_kinds("monopoly")
-    assert "mcts" not in bot_kinds("monopolis")  # no determinizer for Monopolis yet
+    assert "mcts" in bot_kinds("monopolis")  # games/monopolis/search.py
 
 
 @pytest.mark.parametrize(
@@ -203,14 +203,19 @@ def test_bad_budget_arguments_say_what_is_expected(arg: str) -> None:
         make_bot(f"mcts:{arg}", "monopoly", 0)
 
 
-def test_the_cli_refuses_a_bad_mcts_budget_and_mcts_for_monopolis() -> None:
+def test_the_cli_refuses_a_bad_mcts_budget_and_plays_mcts_in_monopolis() -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["simulate", "classic", "--bots", "mcts:lots"])
     assert result.exit_code == 2
     assert "bad mcts budget 'lots'" in result.output
-    result = runner.invoke(app, ["simulate", "monopolis", "--players", "3", "--bots", "mcts"])
+    result = runner.invoke(
+        app, ["simulate", "monopolis", "--players", "2", "--bots", "mcts:x,random"]
+    )
     assert result.exit_code == 2
-    assert "unknown bot 'mcts'" in result.output
+    assert "bad mcts budget 'x'" in result.output
+    args = ["simulate", "monopolis", "--players", "2", "--games", "2", "--bots", "mcts:4,standard"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
 
 
 # -- what is searched -----------------------------------------------------------------------------

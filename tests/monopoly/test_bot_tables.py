@@ -51,3 +51,34 @@ def test_the_document_holds_a_run_of_the_tool() -> None:
     for edition in editions:
         for n in range(2, 7):
             assert f"| {edition} | {n} |" in body, (edition, n)
+
+
+def test_a_small_run_makes_the_monopolis_tables() -> None:
+    """What each bot builds, and who wins, for 2 to 4 players: standard and standard-v1 against
+    random and each other, and the search bot against standard."""
+    tool = _tool()
+    body = tool.monopolis_tables(3, 2, "mcts:2", 0, 1)
+    lines = body.splitlines()
+    assert lines[0].startswith("Measured by `python tools/bot_tables.py --family monopolis")
+    built = [line for line in lines if re.match(r"\| standard(-v1)? \| [234] \| 3 \|", line)]
+    assert len(built) == 6 and all("last_house 3" in line for line in built)
+    wins = [line for line in lines if re.match(r"\| `[a-z0-9:-]+` \| `", line)]
+    assert len(wins) == 4 * 3
+    mcts = [line.split(" | ") for line in wins if line.startswith("| `mcts:2` | `standard` |")]
+    assert [row[2] for row in mcts] == ["2", "3", "4"] and mcts[0][3] == "2"
+    assert re.fullmatch(r"\d+\.\d\d% \(\d+\.\d\d%-\d+\.\d\d%\)", mcts[0][4])
+
+
+def test_the_document_holds_a_run_of_the_monopolis_tables() -> None:
+    tool = _tool()
+    doc = (ROOT / "docs/BOTS.md").read_text(encoding="utf-8")
+    body = doc.split(tool.MONOPOLIS_START)[1].split(tool.MONOPOLIS_END)[0]
+    assert body.startswith("Measured by `python tools/bot_tables.py --family monopolis ")
+    assert tool.updated(doc, body, tool.MONOPOLIS_START, tool.MONOPOLIS_END) == doc
+    for bot, other in (
+        ("standard", "random"),
+        ("standard", "standard-v1"),
+        ("mcts:16", "standard"),
+    ):
+        for n in (2, 3, 4):
+            assert f"| `{bot}` | `{other}` | {n} |" in body, (bot, other, n)

@@ -1,11 +1,27 @@
-"""Bots for Monopolis: ``random`` (uniform over legal actions) and ``standard`` (a heuristic).
+"""The Monopolis ``standard`` bot: a heuristic that values every build by what it adds to the
+final score, against the other players.
 
-The standard bot values each complete build (card, payment, tile) by the points it brings per
-house used: the tile's value, cubes from business / residential neighbours, park and icon
-majorities, the card's and the board's rewards, less the resources spent. It builds when that
-is worth it, otherwise it buys the resource card that best closes the gap to the cards on the
-table for its price. Jokers are held (they are never worse than a fixed resource) until the
-track is full. It reads the state only through public data and owns its random stream.
+A build (card, payment, tile) is worth (``build_worth``), in victory points:
+
+* the tile's value and its cubes ("3. Business quarter": +1 on each side for every business /
+  residential pair), a cube given to another player's tile counting against the bot;
+* the change it makes *now* to the park (10 / 5) and collection (4 / 2) majorities, for the bot
+  and against the others ("End of the Game", 3. and 4.), at :attr:`Weights.majority` of face
+  value because the race goes on;
+* the rewards: the board's columns under the houses used (money, a resource of one's choice, 2
+  points in the last column), the card's coin or Liza, a workplace's 2 money ("4. Workplace");
+* the bonus for the last house (+8 with 2 players, +6 with 3 or 4: "Personal board points");
+* less the resources and jokers paid and a cost per house used (:attr:`Weights.house`).
+
+The value is *per build action*, not per house: a workplace takes one action for 4 points and
+two columns of rewards, which the first standard bot (``bots_v1.py``, kind ``standard-v1``)
+divided by its two houses and so almost never built. A purchase is worth how much closer it
+brings the best build in reach (``potential``: the best build's worth less
+:attr:`Weights.gap` per resource still missing), plus its coin, less its price. Jokers are held
+until the track is full. The bot reads the state only through public data, and its own random
+stream breaks ties between equal purchases.
+
+Why it plays as it does, in words: :mod:`.explain` (asked only by a person, never in ``choose``).
 """
 
 from __future__ import annotations
@@ -30,86 +46,253 @@ from meeple.games.monopolis.actions import (
 )
 from meeple.games.monopolis.building import (
     FULL,
+    PAIR_VALUES,
     VALUE_INDEX,
+    WORKPLACE_MONEY,
     houses_needed,
-    mode_size,
-    shortfall,
+    mode_needs,
+    value_fits,
 )
 from meeple.games.monopolis.city import EMPTY, PLOTS, cube_partners
-from meeple.games.monopolis.components import PARK, SPECIAL
+from meeple.games.monopolis.components import PARK, WORKPLACE
 from meeple.games.monopolis.market import SLOTS
+from meeple.games.monopolis.scoring import COLLECTION_AWARD, PARK_AWARD, Award, board_bonus
 from meeple.games.monopolis.state import JOKER_TRACK, MonopolisState
+from meeple.games.monopolis.tables import RequirementCard
 from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 
-#: Heuristic weights, in victory points.
-MONEY_WORTH: Final = 0.25
-JOKER_WORTH: Final = 0.6
-RESOURCE_COST: Final = 0.35
-ICON_WORTH: Final = 0.8
-PARK_BONUS: Final = 1.5
-#: Build when a build brings at least this many points per house (before the final round).
-BUILD_THRESHOLD: Final = 2.0
+
+class Weights:
+    """The standard bot's weights, in victory points (measured choices: docs/BOTS.md)."""
+
+    def __init__(self) -> None:
+        #: A money while the game goes on (5 money are 1 point at the end; money buys cards).
+        self.money = 0.3
+        #: A joker (a resource of one's choice, from a column or a card).
+        self.joker = 0.7
+        #: A resource paid for a build.
+        self.resource = 0.35
+        #: Share of a majority's change counted now (the others still race for it).
+        self.majority = 0.5
+        #: Weight of another player's gain, against the bot's own (divided among them).
+        self.opponent = 1.0
+        #: Cost of each house a build uses (houses are the game's clock).
+        self.house = 0.5
+        #: Build when the best build is worth at least this (before the final round).
+        self.threshold = 2.5
+        #: A resource still missing for a build in reach, in :func:`potential`.
+        self.gap = 1.8
+        #: A resource bought that no build in reach needs.
+        self.spare = 0.15
+
+
+STANDARD: Final = Weights()
 
 Plan = tuple[float, int, int, int]
-"""(points per house, plot, pay mode, tile value)."""
+"""(worth, plot, pay mode, tile value)."""
 
 
-def build_worth(state: MonopolisState, seat: int, plot: int, mode: int, value: int) -> float:
-    """The points a build is worth to ``seat``, divided by the houses it uses."""
+class Tally:
+    """The majorities as they stand, read once per decision of ``seat``: parks built and
+    collection icons held per seat ("End of the Game", 3. and 4.), and what one more park or one
+    more of each icon is worth to ``seat`` now (:func:`contest`)."""
+
+    def __init__(self, state: MonopolisState, seat: int, w: Weights) -> None:
+        n = state.n
+        tables = state.tables
+        self.parks = [0] * n
+        self.icons: list[list[int]] = [[0] * n for _ in range(tables.icon_count)]
+        for plot in range(PLOTS):
+            owner = state.owner_at[plot]
+            if owner >= 0:
+                if state.value_at[plot] == PARK:
+                    self.parks[owner] += 1
+                for icon in tables.tile_icon_ids[state.tile_at[plot]]:
+                    self.icons[icon][owner] += 1
+        for p in range(n):
+            for card_id in state.hand[p]:
+                icon = tables.card(card_id).icon
+                if icon >= 0:
+                    self.icons[icon][p] += 1
+        w_opp = w.opponent / (n - 1)
+        self.park_worth = w.majority * contest(self.parks, seat, True, w_opp)
+        self.icon_worth = [w.majority * contest(c, seat, False, w_opp) for c in self.icons]
+
+
+def contest(counts: list[int], seat: int, parks: bool, w_opp: float) -> float:
+    """What one more for ``seat`` in the majority over ``counts`` is worth to it now: its own
+    gain less ``w_opp`` times the others' (the park award if ``parks``, else an icon's)."""
+    award = PARK_AWARD if parks else COLLECTION_AWARD
+    before = placings(counts, award)
+    counts[seat] += 1
+    after = placings(counts, award)
+    counts[seat] -= 1
+    worth = 0.0
+    for p in range(len(counts)):
+        change = after[p] - before[p]
+        worth += change if p == seat else -w_opp * change
+    return worth
+
+
+def placings(counts: list[int], award: Award) -> list[int]:
+    """``scoring.majority(counts, award)`` in plain loops: the bot asks thousands of times a
+    game, the final scoring once."""
+    top = runner = leaders = seconds = 0
+    for c in counts:
+        if c > top:
+            runner, top, leaders = top, c, 1
+        elif c == top:
+            leaders += 1
+        elif c > runner:
+            runner = c
+    out = [0] * len(counts)
+    if top <= 0:
+        return out
+    if leaders > 1:  # a tie for first place: "the lower placings are not scored"
+        for p in range(len(counts)):
+            if counts[p] == top:
+                out[p] = award.tied_first
+        return out
+    if runner > 0:
+        for c in counts:
+            if c == runner:
+                seconds += 1
+    for p in range(len(counts)):
+        c = counts[p]
+        if c == top:
+            out[p] = award.first
+        elif runner > 0 and c == runner:
+            out[p] = award.second if seconds == 1 else award.tied_second
+    return out
+
+
+def build_worth(
+    state: MonopolisState, seat: int, plot: int, mode: int, value: int, tally: Tally, w: Weights
+) -> float:
+    """What laying a tile worth ``value`` on ``plot``, paid in ``mode``, adds for ``seat``
+    (module docstring), in points."""
+    card = state.tables.card(state.card_at[plot])
+    return tile_worth(state, seat, plot, value, tally, w) - paid(state, seat, card, mode, w)
+
+
+def tile_worth(
+    state: MonopolisState, seat: int, plot: int, value: int, tally: Tally, w: Weights
+) -> float:
+    """What a tile worth ``value`` on ``plot`` brings ``seat``, the payment aside."""
     tables = state.tables
     card = tables.card(state.card_at[plot])
+    w_opp = w.opponent / (state.n - 1)  # (Tally's weights of the majorities use the same)
     worth = float(value)
     for q in cube_partners(state.value_at, plot, value):
-        worth += 2.0 if state.owner_at[q] == seat else 1.0
+        worth += 1.0  # this tile's cube
+        worth += 1.0 if state.owner_at[q] == seat else -w_opp  # the neighbour's
     if value == PARK:
-        worth += PARK_BONUS
-    deck = state.tile_decks[VALUE_INDEX[value]]
-    worth += ICON_WORTH * tables.tile_icons[deck[-1]]
+        worth += tally.park_worth
+    for icon in tables.tile_icon_ids[state.tile_decks[VALUE_INDEX[value]][-1]]:
+        worth += tally.icon_worth[icon]
     if card.icon >= 0:
-        worth += ICON_WORTH
-    worth += MONEY_WORTH * card.coins + JOKER_WORTH * card.liza
+        worth += tally.icon_worth[card.icon]
+    money = card.coins + (WORKPLACE_MONEY if value == WORKPLACE else 0)
+    jokers = card.liza
     k = houses_needed(value)
-    for h in range(state.houses[seat], state.houses[seat] + k):
+    first = state.houses[seat]
+    for h in range(first, first + k):
         col = tables.house_column(state.n, h)
-        worth += MONEY_WORTH * col.money + JOKER_WORTH * col.jokers + col.points
-    if value == 4:
-        worth += MONEY_WORTH * building.WORKPLACE_MONEY
-    worth -= RESOURCE_COST * mode_size(card, mode)
-    return worth / k
+        money += col.money
+        jokers += col.jokers
+        worth += col.points
+    if first + k == state.capacity:
+        worth += board_bonus(state.n)
+    return worth + w.money * money + w.joker * jokers - w.house * k
 
 
-def best_build(state: MonopolisState, seat: int, plots: list[int]) -> Plan | None:
+def paid(state: MonopolisState, seat: int, card: RequirementCard, mode: int, w: Weights) -> float:
+    """What paying ``card`` in ``mode`` costs ``seat``: its own resources first, jokers for the
+    rest (``building.build``)."""
+    have = state.res[seat]
+    cost = 0.0
+    if mode == FULL:
+        needs = card.needs
+        for r in range(len(needs)):
+            own = min(have[r], needs[r])
+            cost += w.resource * own + w.joker * (needs[r] - own)
+        return cost
+    own = min(have[mode], 2)
+    return w.resource * own + w.joker * (2 - own)
+
+
+def best_build(
+    state: MonopolisState, seat: int, plots: list[int], tally: Tally, w: Weights
+) -> Plan | None:
     """The most valuable complete build among ``plots`` (ties: first in legal order)."""
     best: Plan | None = None
     for plot in plots:
         for mode in building.pay_modes(state, seat, plot):
             for value in building.tile_values(state, seat, plot, mode):
-                w = build_worth(state, seat, plot, mode, value)
-                if best is None or w > best[0]:
-                    best = (w, plot, mode, value)
+                worth = build_worth(state, seat, plot, mode, value, tally, w)
+                if best is None or worth > best[0]:
+                    best = (worth, plot, mode, value)
     return best
 
 
-def deficits(state: MonopolisState, seat: int) -> list[float]:
-    """How much each resource is wanted: the gaps to the three nearest cards on the table."""
-    have = state.res[seat]
-    # Each card on the table as one number that sorts as (distance, plot) would: nearest
-    # first, ties in plot order (a list of ints sorts without a tuple per card).
-    nearest: list[int] = []
+Target = tuple[float, tuple[int, ...]]
+"""(worth of the best tile, what the payment needs): a build in reach, affordable or not."""
+
+
+def targets(state: MonopolisState, seat: int, tally: Tally, w: Weights) -> list[Target]:
+    """Every payment of every card on the table, with the best tile it would allow now
+    (the builds a purchase may bring closer)."""
+    out: list[Target] = []
+    size = state.tables.size
     for plot in range(PLOTS):
         card_id = state.card_at[plot]
-        if card_id != EMPTY:
-            card = state.tables.card(card_id)
-            distance = shortfall(have, card.needs) - (2 if card.type != 3 else 0)
-            nearest.append(distance * PLOTS + plot)
-    nearest.sort()
-    want = [0.0] * len(have)
-    for key in nearest[:3]:
-        needs = state.tables.card(state.card_at[key % PLOTS]).needs
-        for r in range(len(have)):
-            want[r] = want[r] + max(0, needs[r] - have[r])
-    return want
+        if card_id == EMPTY:
+            continue
+        card = state.tables.card(card_id)
+        # Each tile once: a pair allows a park or a residential quarter, which the whole card
+        # allows too (``building.mode_values``).
+        best_any = best_pair = -1e9
+        for value in card.full_values:
+            if value_fits(state, seat, plot, value):
+                worth = tile_worth(state, seat, plot, value, tally, w)
+                best_any = max(best_any, worth)
+                if value in PAIR_VALUES:
+                    best_pair = max(best_pair, worth)
+        if best_any > -1e9:
+            out.append((best_any - paid(state, seat, card, FULL, w), card.needs))
+        if best_pair > -1e9:
+            for r in card.pairs:
+                out.append((best_pair - paid(state, seat, card, r, w), mode_needs(card, r, size)))
+    return out
+
+
+def potential(have: list[int], jokers: int, aims: list[Target], gap: float) -> float:
+    """The best build in reach: its worth less ``gap`` per resource jokers do not cover."""
+    best = 0.0
+    for worth, needs in aims:
+        short = -jokers
+        for r in range(len(needs)):
+            if needs[r] > have[r]:
+                short += needs[r] - have[r]
+        value = worth - gap * max(0, short)
+        if value > best:
+            best = value
+    return best
+
+
+def buy_worth(
+    state: MonopolisState, seat: int, slot: int, aims: list[Target], now: float, w: Weights
+) -> float:
+    """What buying the card in ``slot`` is worth: the builds it brings closer, its coin, its
+    spare resources, less its price."""
+    card = state.tables.resource_card(market.slot_card(state, slot))
+    have = state.res[seat]
+    after = [have[r] + card.gains[r] for r in range(len(have))]
+    jokers = min(JOKER_TRACK, state.jokers[seat] + card.liza)
+    worth = potential(after, jokers, aims, w.gap) - now
+    worth += w.spare * (sum(card.gains) + card.liza)
+    return worth + w.money * (card.coins - market.slot_price(state, slot))
 
 
 def first_max(values: list[float]) -> int:
@@ -121,20 +304,25 @@ def first_max(values: list[float]) -> int:
     return best
 
 
-def buy_worth(state: MonopolisState, seat: int, slot: int, want: list[float]) -> float:
-    """What buying the card in ``slot`` is worth: wanted resources, jokers, coins, less price."""
-    card = state.tables.resource_card(market.slot_card(state, slot))
-    worth = 0.0
-    for r, g in enumerate(card.gains):
-        worth += min(g, want[r]) * 1.0 + max(0.0, g - want[r]) * 0.3
-    worth += card.liza * 1.1 + card.coins * MONEY_WORTH * 2
-    return worth - 0.45 * market.slot_price(state, slot)
+def wanted(state: MonopolisState, seat: int, tally: Tally, w: Weights) -> int:
+    """The resource a joker best becomes: the one that most raises the best build in reach."""
+    aims = targets(state, seat, tally, w)
+    gains = []
+    for r in range(state.tables.size):
+        have = state.res[seat][:]
+        have[r] += 1
+        gains.append(potential(have, state.jokers[seat], aims, w.gap))
+    return first_max(gains)
 
 
 class MonopolisStandardBot(Bot):
-    """A sensible heuristic player for Monopolis (``--bots standard``)."""
+    """A sensible heuristic player for Monopolis (``--bots standard``; module docstring)."""
 
     name = "standard"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
+        super().__init__(seed)
+        self.w = weights if weights is not None else STANDARD
 
     def choose(self, state: GameState) -> Action:
         if isinstance(state, MonopolisState) and state.phase == ACTION:
@@ -143,39 +331,65 @@ class MonopolisStandardBot(Bot):
         if not isinstance(state, MonopolisState) or len(legal) == 1:
             return legal[0]
         seat = state.current_player()
+        w = self.w
         if state.phase == PAY:
-            plan = best_build(state, seat, [state.pend_plot])
+            plan = best_build(state, seat, [state.pend_plot], Tally(state, seat, w), w)
             assert plan is not None
             return FULL_PAYMENT if plan[2] == FULL else act(PAY_PAIR, plan[2])
         if state.phase == TILE_CHOICE:
+            tally = Tally(state, seat, w)
             values = [a.args[0] for a in legal]
-            worth = [build_worth(state, seat, state.pend_plot, state.pend_mode, v) for v in values]
+            worth = [
+                build_worth(state, seat, state.pend_plot, state.pend_mode, v, tally, w)
+                for v in values
+            ]
             return act(TILE, values[first_max(worth)])
         if state.phase == JOKER_CHOICE:
             if state.jokers[seat] < JOKER_TRACK:
                 return HOLD
-            want = deficits(state, seat)
-            return act(JOKER, first_max(want))
+            return act(JOKER, wanted(state, seat, Tally(state, seat, w), w))
         return legal[0]
+
+    def plan(self, state: MonopolisState, seat: int, tally: Tally) -> tuple[Plan | None, list[int]]:
+        """The best build open to ``seat`` now and the market places it can buy."""
+        buys = [s for s in range(SLOTS) if market.can_buy(state, seat, s)]
+        plots = [p for p in range(PLOTS) if state.card_at[p] != EMPTY]
+        return best_build(state, seat, plots, tally, self.w), buys
+
+    def builds_now(self, state: MonopolisState, plan: Plan | None, buys: list[int]) -> bool:
+        """Whether the bot builds ``plan`` rather than buying: it is worth the threshold, or
+        nothing can be bought, or this is the last round (resources are worth nothing after)."""
+        if plan is None:
+            return False
+        return state.final_round or not buys or plan[0] >= self.w.threshold
 
     def _choose_action(self, state: MonopolisState, seat: int) -> Action:
         # The purchases and builds legal_actions() would list, in its order, read from the
         # rules: valuing a build needs its payments anyway (best_build passes over a card
         # nobody can pay), and the state checks the action chosen without the list.
-        buys = [s for s in range(SLOTS) if market.can_buy(state, seat, s)]
-        plan = best_build(state, seat, [p for p in range(PLOTS) if state.card_at[p] != EMPTY])
+        tally = Tally(state, seat, self.w)
+        plan, buys = self.plan(state, seat, tally)
         if plan is None and len(buys) == 1:
             return act(BUY, buys[0])  # the one legal action: nothing to choose, nothing drawn
-        eager = state.final_round or not buys
-        if plan is not None and (eager or plan[0] >= BUILD_THRESHOLD or plan[3] == SPECIAL):
+        if plan is not None and self.builds_now(state, plan, buys):
             return act(BUILD_AT, plan[1])
         if buys:
-            want = deficits(state, seat)
-            worth = [buy_worth(state, seat, s, want) for s in buys]
+            w = self.w
+            aims = targets(state, seat, tally, w)
+            now = potential(state.res[seat], state.jokers[seat], aims, w.gap)
+            worth = [buy_worth(state, seat, s, aims, now, w) for s in buys]
             top = worth[first_max(worth)]
             ties = [buys[i] for i in range(len(buys)) if worth[i] == top]
             return act(BUY, ties[self.rng.below(len(ties))])
         return PASS  # no purchase and no build
 
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why it chose ``action`` (:mod:`.explain`: words, not the hot path)."""
+        from meeple.games.monopolis.explain import why
 
-__all__ = ["MonopolisStandardBot"]
+        if not isinstance(state, MonopolisState):
+            return ""
+        return why(self, state, action)
+
+
+__all__ = ["STANDARD", "MonopolisStandardBot", "Weights"]

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
     from meeple.kernel.bot import BotFactory
     from meeple.kernel.encoding import ActionEncoding, Observer
+    from meeple.kernel.search import SearchFamily
 
 
 def _m(state: GameState) -> MonopolisState:
@@ -53,6 +54,9 @@ class MonopolisFamily(GameFamily):
         "Monopolis has no rolls and no other players' turns to act in: you are asked at every "
         "decision with more than one choice."
     )
+
+    def __init__(self) -> None:
+        self._search: SearchFamily | None = None
 
     def games(self) -> Sequence[GameInfo]:
         return [GameInfo("monopolis", self.name, "Monopolis", 2, 4, _new)]
@@ -148,8 +152,22 @@ class MonopolisFamily(GameFamily):
     @property
     def bots(self) -> Mapping[str, BotFactory]:
         from meeple.games.monopolis.bots import MonopolisStandardBot
+        from meeple.games.monopolis.bots_v1 import MonopolisStandardV1Bot
 
-        return {"standard": lambda seed, _: MonopolisStandardBot(seed)}
+        return {
+            "standard": lambda seed, _: MonopolisStandardBot(seed),
+            # The first standard bot, frozen, to measure the present one against (BOTS.md).
+            "standard-v1": lambda seed, _: MonopolisStandardV1Bot(seed),
+        }
+
+    @property
+    def search(self) -> SearchFamily:
+        """The ``mcts`` bot's support (``games/monopolis/search.py``), made on first use."""
+        if self._search is None:
+            from meeple.games.monopolis.search import MonopolisSearch
+
+            self._search = MonopolisSearch()
+        return self._search
 
     def board(self, state: GameState) -> dict[str, Any]:
         from meeple.games.monopolis.board import board_data

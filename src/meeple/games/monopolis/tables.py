@@ -80,6 +80,10 @@ class Tables:
         ]
         #: How many collection icons each tile shows, by tile id.
         self.tile_icons = [len(t.icons) for t in comps.tiles]
+        #: The collection icons each tile shows, by tile id.
+        self.tile_icon_ids = [t.icons for t in comps.tiles]
+        #: How many collection icons there are.
+        self.icon_count = len(comps.icons)
         #: The price of each market place, by place (``market.slot_price``).
         self.prices = [price for row in comps.prices for price in row]
         self.columns = [BoardColumn(c) for c in comps.columns]
