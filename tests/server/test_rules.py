@@ -174,3 +174,13 @@ def test_a_position_carries_its_rules_to_the_server(client: TestClient) -> None:
     assert r.status_code == 201, r.text
     board = client.get(f"/api/games/{r.json()['id']}/board").json()
     assert board["rules_changed"] == ["Auctions: off (normally on)"]
+
+
+def test_the_catalog_offers_people_the_bots_they_can_play(client: TestClient) -> None:
+    """The lobby's bots: every kind the server makes without an argument, less the retired
+    ones kept for measuring (``GameFamily.retired_bots``: Monopolis's first standard bot)."""
+    catalog = {g["game"]: g for g in client.get("/api/catalog").json()}
+    assert set(catalog["classic"]["bots"]) >= {"random", "standard", "tuned", "mcts"}
+    assert "param" not in catalog["classic"]["bots"]
+    monopolis = catalog["monopolis"]["bots"]
+    assert "standard" in monopolis and "mcts" in monopolis and "standard-v1" not in monopolis

@@ -165,6 +165,10 @@ class GameFamily:
         """This family's own bot kinds (``standard``, ``param``), besides the drivers'."""
         return {}
 
+    #: Bot kinds kept for measuring (an earlier version of a bot), not offered to people in
+    #: the web lobby; they still play in simulations, the arena and the terminal.
+    retired_bots: frozenset[str] = frozenset()
+
     @property
     def search(self) -> SearchFamily | None:
         """What the ``mcts`` bot needs to search this family's games; ``None``: no search."""

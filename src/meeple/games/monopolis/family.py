@@ -43,6 +43,7 @@ class MonopolisFamily(GameFamily):
     name = "monopolis"
     order = 10
     ruleset = 2  # (games/monopolis/turns.RULESET: the engine loads with the first game)
+    retired_bots = frozenset({"standard-v1"})  # the first standard bot, for measuring
     terminal_help = (
         "Type the number of a choice, or an action: buy 3 (the card in market place 3; places "
         "0-2 are the left row, 3-5 the right), build_at 17 (build on the card at plot 17), "
