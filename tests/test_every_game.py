@@ -250,3 +250,17 @@ def test_the_rl_encoding_fits_every_position(game: tuple[str, int]) -> None:
         assert mask.shape == (enc.size,) and mask.sum() >= 1
         for i in mask.nonzero()[0]:
             assert state.is_legal(enc.decode(state, int(i)))
+
+
+def test_a_new_future_keeps_the_table(game: tuple[str, int]) -> None:
+    """``redraw`` (``simulate --from``, ``play --from --seed``, the advisor's premise) draws
+    only what no seat can see: every seat's view stays as it was."""
+    from meeple.kernel.position import redraw
+
+    for state, seat in positions(*game):
+        if seat < 0:
+            continue
+        copy = state.clone()
+        redraw(copy, 4242)
+        for who in [None, *range(state.num_players)]:
+            assert copy.view(who) == state.view(who)

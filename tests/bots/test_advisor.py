@@ -139,3 +139,26 @@ def test_meeple_advise_prints_and_writes_json(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "error" in result.output
     result = runner.invoke(app, ["advise", str(path), "--rollouts", "0"])
     assert result.exit_code == 2
+
+
+def test_monopolis_purchases_and_builds_are_advised() -> None:
+    """Monopolis (issue 21: "Monopolis purchases and placements"): a decision with builds and
+    purchases lists them as plans in words, each with its chance of winning (the real win
+    share, not the search's score), and the advice does not read the hidden decks."""
+    from meeple.bots.base import make_bot
+
+    s = new_game("monopolis", 3, 4, {"rules": {"start_player": "first_seat"}})
+    bots = [make_bot("standard", "monopolis", i) for i in range(3)]
+    while not any(a.kind == "build_at" for a in s.legal_actions()):
+        s.apply(bots[s.current_player()].choose(s))
+    advice = advise(s, seconds=None, rollouts=20, seed=2)
+    texts = [o.text for o in advice.options]
+    assert any(t.startswith("build on plot ") for t in texts)
+    assert any(t.startswith("buy ") for t in texts)
+    # Win shares of 20 playouts (a shared win 1/2 or 1/3), not the search's mixed score.
+    assert all(abs(o.win * 120 - round(o.win * 120)) < 1e-6 for o in advice.options)
+    other = s.clone()
+    redraw(other, 99)
+    first, second = advice.as_dict(), advise(other, seconds=None, rollouts=20, seed=2).as_dict()
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second

@@ -132,6 +132,14 @@ class Advice:
         return out
 
 
+def win_share(state: GameState, seat: int) -> float:
+    """``seat``'s share of the win in the finished game ``state`` (a shared win ``1/k``): the
+    advisor's score, whatever a family's search scores by (Monopolis's mixes in the margin)."""
+    r = state.result()
+    assert r is not None
+    return 1.0 / len(r.winners) if seat in r.winners else 0.0
+
+
 def paired_gap(best: list[float], other: list[float], z: float = 1.96) -> tuple[float, bool]:
     """How far ``other`` falls behind ``best`` over the same futures (the mean of the paired
     differences), and whether that is within the noise: the 95% interval of the mean
@@ -206,7 +214,7 @@ def advise(
             break
         det = rng.next64()
         for i, option in enumerate(options):
-            results[i].append(rollout(family, state, seat, option, det))
+            results[i].append(rollout(family, state, seat, option, det, score=win_share))
         done += 1
     total = [sum(r) for r in results]
     out = []

@@ -7,6 +7,7 @@ has this shape (options, determinization, rollouts cut at a horizon).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from meeple.kernel.bot import Bot
@@ -77,10 +78,11 @@ def rollout(
     option: Option,
     det: int,
     horizon: int | None = None,
+    score: Callable[[GameState, int], float] | None = None,
 ) -> float:
     """One rollout of ``option`` from a determinization of ``root`` seeded by ``det``, scored
-    by :meth:`SearchFamily.evaluate` for ``seat``: to the end of the game, or cut after
-    ``horizon`` clock ticks (the ``mcts`` bot's rollouts)."""
+    for ``seat`` by ``score`` (default :meth:`SearchFamily.evaluate`): to the end of the game,
+    or cut after ``horizon`` clock ticks (the ``mcts`` bot's rollouts)."""
     s = root.clone()
     s.record_events = False
     family.determinize(s, seat, Rng(det))
@@ -103,4 +105,4 @@ def rollout(
             if ticks > horizon:
                 break
         s.apply(action)
-    return family.evaluate(s, seat)
+    return family.evaluate(s, seat) if score is None else score(s, seat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.monopolis.audit import audit
+from meeple.games.monopolis.hidden import determinize
 from meeple.games.monopolis.state import MonopolisState
 from meeple.kernel.errors import PositionError, SaveFileError
 from meeple.kernel.rng import Rng
@@ -48,11 +49,8 @@ def problems(s: MonopolisState) -> list[str]:
 
 
 def redraw(s: MonopolisState, seed: int) -> None:
-    """A new future for the same table: the tile stacks, the resource decks and the bag
-    shuffled again (sorted first, so the real order is never read) and a random stream from
-    ``seed``."""
-    rng = Rng(seed)
-    for pile in (*s.tile_decks, *s.res_decks, s.bag):
-        pile.sort()
-        rng.shuffle(pile)
-    s.rng.state = rng.next64()
+    """A new future for the same table: what no seat can see drawn again from ``seed``, as a
+    search's determinization draws it (:func:`~meeple.games.monopolis.hidden.determinize`):
+    the resource decks, the bag and each tile stack *below its face-up top* (the top tile is
+    on the table for everyone to see, so a new future keeps it), and the random stream."""
+    determinize(s, 0, Rng(seed))
