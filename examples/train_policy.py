@@ -163,15 +163,18 @@ def bake(
 
 def cmd_bc(args: argparse.Namespace) -> None:
     start = time.perf_counter()
-    if args.data is not None and args.data.exists():  # teacher games already played
-        with np.load(args.data) as saved:
-            x, mask, y = saved["x"], saved["mask"], saved["y"]
+    if args.data and all(d.exists() for d in args.data):  # teacher games already played
+        parts = []
+        for d in args.data:
+            with np.load(d) as saved:
+                parts.append((saved["x"], saved["mask"], saved["y"]))
+        x, mask, y = (np.concatenate([p[k] for p in parts]) for k in range(3))
     else:
         x, mask, y = collect_all(
             args.game, args.teacher, args.players, args.seed, args.games, args.workers
         )
-        if args.data is not None:
-            with open(args.data, "wb") as f:
+        if args.data:
+            with open(args.data[0], "wb") as f:
                 np.savez(f, x=x, mask=mask, y=y)
     print(
         f"{len(y)} decisions from {args.games} {args.teacher} games "
@@ -315,8 +318,10 @@ def main(argv: list[str] | None = None) -> None:
     bc.add_argument(
         "--data",
         type=Path,
-        default=None,
-        help="keep the teacher's decisions here (.npz), or read them if it exists",
+        nargs="*",
+        default=[],
+        help="keep the teacher's decisions here (.npz); when every file given exists, "
+        "train on them all instead of playing games",
     )
     ppo = sub.choices["ppo"]
     ppo.add_argument("--init", type=Path, default=None, help="start from this policy file")
