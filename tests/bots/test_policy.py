@@ -242,3 +242,14 @@ def test_train_a_policy_and_play_it_in_a_simulation(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["bots"][0] == f"policy:{out}" and data["games"] == 2
+
+
+def test_the_shipped_policy_plays_classic() -> None:
+    path = ROOT / "examples" / "policy_classic_bc.npz"
+    assert path.stat().st_size < 1_000_000  # kept small: it ships in the repository
+    state = new_game("classic", 4, 9, {"max_turns": 100})
+    bots = [make_bot(f"policy:{path}", "monopoly", 1)] + [
+        make_bot("standard", "monopoly", 2 + p) for p in range(3)
+    ]
+    play_out(state, bots)
+    assert state.is_terminal()
