@@ -13,7 +13,19 @@ from meeple.bots.policy import policy_bot
 from meeple.kernel.bot import Bot, BotFactory, RandomBot, play_out
 from meeple.kernel.family import GameFamily, families, family
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_kinds", "make_bot", "play_out"]
+__all__ = [
+    "FILE_KINDS",
+    "Bot",
+    "BotFactory",
+    "RandomBot",
+    "bot_kinds",
+    "make_bot",
+    "play_out",
+]
+
+FILE_KINDS = frozenset({"param", "policy"})
+"""Kinds that play only from a file named in their argument (``param:FILE``, ``policy:FILE``):
+the web server offers and accepts none of them, as it would read files on the server."""
 
 
 def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
