@@ -292,10 +292,25 @@ def cmd_ppo(args: argparse.Namespace) -> None:
             policy_for(probe, layers, meta={"trainer": f"maskable-ppo steps={steps}"}), args.out
         )
 
+    # The critic starts from nothing: while it learns the values, its noisy advantages would
+    # pull the cloned actor off course, so the actor is frozen for the first --critic-warmup
+    # minutes (Adam skips parameters without a gradient).
+    frozen = [*model.policy.mlp_extractor.policy_net.parameters(), *head_params(model)]
+    warm_until = time.perf_counter() + 60 * args.critic_warmup
+    for p in frozen:
+        p.requires_grad_(args.critic_warmup <= 0)
     while time.perf_counter() < deadline:
+        if time.perf_counter() >= warm_until:
+            for p in frozen:
+                p.requires_grad_(True)
         model.learn(args.n_steps * args.envs, reset_num_timesteps=False)
         export()  # after every rollout: a run stopped early still leaves its latest policy
     print(f"wrote {args.out} after {model.num_timesteps} steps")
+
+
+def head_params(model: Any) -> list[Any]:
+    """The parameters of the actor's output layer."""
+    return list(model.policy.action_net.parameters())
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -331,6 +346,9 @@ def main(argv: list[str] | None = None) -> None:
     ppo.add_argument("--n-steps", type=int, default=2048)
     ppo.add_argument("--lr", type=float, default=1e-4)
     ppo.add_argument("--max-turns", type=int, default=1000)
+    ppo.add_argument(
+        "--critic-warmup", type=float, default=0.0, help="minutes with the actor frozen"
+    )
     args = ap.parse_args(argv)
     {"bc": cmd_bc, "ppo": cmd_ppo}[args.command](args)
 
