@@ -16,7 +16,9 @@ import meeple.rl  # noqa: F401 (registers the ids)
 
 
 def make(game: str, seat: int) -> Callable[[], gym.Env]:  # type: ignore[type-arg]
-    return lambda: gym.make(f"meeple/{game}-v0", players=2, seat=seat, max_turns=60)
+    # "meeple.rl:" imports the module that registers the ids: SB3's SubprocVecEnv starts its
+    # workers with forkserver (a fresh interpreter), where nothing has imported meeple.rl yet.
+    return lambda: gym.make(f"meeple.rl:meeple/{game}-v0", players=2, seat=seat, max_turns=60)
 
 
 def sample(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -113,6 +113,9 @@ def test_malformed_and_oversized_requests_are_4xx(client: TestClient) -> None:
             "/api/games",
             json={"game": "classic", "seats": [{"type": "bot", "bot": "param:/etc/passwd"}] * 2},
         ),
+        client.post(  # a file kind with no file: refused too, not a failure at the first move
+            "/api/games", json={"game": "classic", "seats": [{"type": "bot", "bot": "policy"}] * 2}
+        ),
         client.post(
             "/api/games",
             json={"game": "classic", "seed": 2**70, "seats": [{"type": "human", "name": "a"}] * 2},

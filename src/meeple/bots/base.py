@@ -1,21 +1,38 @@
 """The bot kinds a driver can seat, for any game family: the drivers' one way to make a bot.
 
 A kind is the family's own (``GameFamily.bots``: ``standard``, ``param``) or one every family
-has: ``random`` (uniform over the legal actions) and ``mcts`` (the search bot, for a family
+has: ``random`` (uniform over the legal actions), ``policy`` (a trained policy file played with
+NumPy, ``policy:FILE``: :mod:`meeple.bots.policy`) and ``mcts`` (the search bot, for a family
 with search support, ``GameFamily.search``). The bot class itself is
 :class:`meeple.kernel.bot.Bot`, which a family's bots subclass.
 """
 
 from __future__ import annotations
 
+from meeple.bots.policy import policy_bot
 from meeple.kernel.bot import Bot, BotFactory, RandomBot, play_out
 from meeple.kernel.family import GameFamily, families, family
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_kinds", "make_bot", "play_out"]
+__all__ = [
+    "FILE_KINDS",
+    "Bot",
+    "BotFactory",
+    "RandomBot",
+    "bot_kinds",
+    "make_bot",
+    "play_out",
+]
+
+FILE_KINDS = frozenset({"param", "policy"})
+"""Kinds that play only from a file named in their argument (``param:FILE``, ``policy:FILE``):
+the web server offers and accepts none of them, as it would read files on the server."""
 
 
 def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
-    kinds: dict[str, BotFactory] = {"random": lambda seed, _: RandomBot(seed)}
+    kinds: dict[str, BotFactory] = {
+        "random": lambda seed, _: RandomBot(seed),
+        "policy": policy_bot(fam.name),
+    }
     search = fam.search
     if search is not None:
         from meeple.bots.mcts import mcts_factory

@@ -419,8 +419,11 @@ def simulate(
         if k.partition(":")[0] not in known:
             raise fail(f"unknown bot {k!r} for {game}; known: {', '.join(known)}")
         try:
-            make_bot(k, family, 0)
-        except ValueError as exc:
+            bot = make_bot(k, family, 0)
+            check = getattr(bot, "check_game", None)  # a policy bot: trained for this game?
+            if check is not None:
+                check(new_game(game, players, seed, options))
+        except (MeepleError, ValueError) as exc:
             raise fail(str(exc)) from None
     try:
         nworkers = resolve_workers(workers)

@@ -215,6 +215,7 @@ def _seats(
     family: str,
     seed: int,
     ask: AskSettings,
+    state: GameState | None = None,
 ) -> list[Seat]:
     if spec is None:
         default = "standard" if "standard" in bot_kinds(family) else "random"
@@ -225,7 +226,8 @@ def _seats(
         raise _fail(console, f"--seats lists {len(kinds)} seats for a {players}-player game")
     known = bot_kinds(family)
     for k in kinds:
-        if k != HUMAN and k not in known:
+        # A kind may take an argument (``mcts:200``, ``policy:FILE``): checked by make_bot below.
+        if k != HUMAN and k.partition(":")[0] not in known:
             raise _fail(console, f"unknown seat {k!r}: 'human' or a bot ({', '.join(known)})")
     given = [x.strip() for x in names.split(",")] if names else []
     if given and len(given) != players:
@@ -233,7 +235,13 @@ def _seats(
     out = []
     for i, k in enumerate(kinds):
         name = given[i] if given else f"Player {i + 1}"
-        bot = None if k == HUMAN else make_bot(k, family, derive_seed(seed, 1 + i))
+        try:
+            bot = None if k == HUMAN else make_bot(k, family, derive_seed(seed, 1 + i))
+            check = getattr(bot, "check_game", None)  # a policy bot: trained for this game?
+            if check is not None and state is not None:
+                check(state)
+        except ValueError as exc:
+            raise _fail(console, str(exc)) from None
         out.append(Seat(i, k, name, bot, ask))
     return out
 
@@ -377,7 +385,7 @@ def play(
         state = _made(console, game, count, seed, _with_rules(console, game, {}, rule))
         family = info.family
         console.print(f"{info.title}: {count} players, seed {seed}.")
-    table = _seats(console, seats, names, state.num_players, family, state.seed, ask)
+    table = _seats(console, seats, names, state.num_players, family, state.seed, ask, state)
     state.record_events = True
     console.print(", ".join(s.label() for s in table), markup=False)
     _introduce(console, state, table)

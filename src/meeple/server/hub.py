@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
-from meeple.bots.base import Bot, bot_kinds, make_bot
+from meeple.bots.base import FILE_KINDS, Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
 from meeple.kernel.errors import IllegalActionError, MeepleError
 from meeple.kernel.family import (
@@ -956,8 +956,9 @@ class Hub:
         for i, spec in enumerate(seats):
             if spec["type"] == "bot":
                 kind = spec["bot"]
-                # Plain kinds only: an argument (``param:FILE``) would read server files.
-                if kind not in known or ":" in kind:
+                # Plain kinds only: an argument (``param:FILE``) would read server files, and
+                # a file kind without one cannot play.
+                if kind not in known or ":" in kind or kind in FILE_KINDS:
                     raise HubError(
                         422, f"unknown bot {kind!r} for {game}; known: {', '.join(known)}"
                     )

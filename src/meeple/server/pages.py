@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from meeple.bots import bot_kinds
+from meeple.bots.base import FILE_KINDS
 from meeple.kernel.family import family, family_of, family_of_state, game_ids, game_info
 from meeple.kernel.options import rules_in_force
 from meeple.kernel.protocol import GameState
@@ -90,12 +91,12 @@ async def catalog() -> list[dict[str, Any]]:
                 "family": info.family,
                 "min_players": info.min_players,
                 "max_players": info.max_players,
-                # Kinds that take an argument (param:FILE) are refused by POST /api/games;
-                # retired ones are kept for measuring only.
+                # Kinds that take a file (param:FILE, policy:FILE) are refused by POST
+                # /api/games; retired ones are kept for measuring only.
                 "bots": [
                     k
                     for k in bot_kinds(info.family)
-                    if k != "param" and k not in family(info.family).retired_bots
+                    if k not in FILE_KINDS and k not in family(info.family).retired_bots
                 ],
                 "rules": [o.to_dict() for o in family_of(gid).rule_options(gid, {})],
             }

@@ -1,0 +1,255 @@
+"""The ``policy:FILE`` bot: the file format, its checks, play in the drivers, and the NumPy
+training pipeline end to end (examples/train_policy.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import zipfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+np = pytest.importorskip("numpy")
+
+from meeple.bots.base import bot_kinds, make_bot  # noqa: E402
+from meeple.bots.policy import (  # noqa: E402
+    PolicyBot,
+    load_policy,
+    policy_for,
+    save_policy,
+)
+from meeple.cli.main import app  # noqa: E402
+from meeple.kernel.bot import play_out  # noqa: E402
+from meeple.kernel.family import family_of_state, new_game  # noqa: E402
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def linear(game: str = "classic", players: int = 4, seed: int = 0, **kw: Any) -> Any:
+    """A random linear policy for ``game`` (no hidden layer)."""
+    probe = new_game(game, players, 0)
+    fam = family_of_state(probe)
+    n_obs, n_act = fam.observer(probe).size, fam.encoding(probe).size
+    rng = np.random.default_rng(seed)
+    return policy_for(probe, [(rng.normal(size=(n_obs, n_act)), rng.normal(size=n_act))], **kw)
+
+
+def write(tmp_path: Path, policy: Any, name: str = "p.npz") -> Path:
+    path = tmp_path / name
+    save_policy(policy, path)
+    return path
+
+
+def simulate(*args: str) -> Any:
+    return runner.invoke(app, ["simulate", *args])
+
+
+def test_policy_is_a_bot_kind_of_every_family() -> None:
+    assert "policy" in bot_kinds("monopoly") and "policy" in bot_kinds("monopolis")
+
+
+def test_a_saved_policy_loads_back_the_same(tmp_path: Path) -> None:
+    probe = new_game("classic", 4, 0)
+    fam = family_of_state(probe)
+    n_obs, n_act = fam.observer(probe).size, fam.encoding(probe).size
+    rng = np.random.default_rng(1)
+    layers = [
+        (rng.normal(size=(n_obs, 8)), rng.normal(size=8)),
+        (rng.normal(size=(8, n_act)), rng.normal(size=n_act)),
+    ]
+    p = policy_for(probe, layers, activation="relu", meta={"trainer": "test"})
+    q = load_policy(write(tmp_path, p))
+    assert (q.game, q.family, q.activation, q.meta) == (
+        "classic",
+        "monopoly",
+        "relu",
+        {"trainer": "test"},
+    )
+    x = fam.observer(probe).observe(probe, 0)
+    assert np.allclose(p.scores(x), q.scores(x), atol=1e-3)  # float32 on disk
+
+
+def test_greedy_plays_the_best_scored_legal_action(tmp_path: Path) -> None:
+    probe = new_game("classic", 4, 0)
+    enc = family_of_state(probe).encoding(probe)
+    n_obs = family_of_state(probe).observer(probe).size
+    # Scores fall with the index: the bot must play the lowest legal index, whatever is higher.
+    p = policy_for(probe, [(np.zeros((n_obs, enc.size)), -np.arange(enc.size, dtype=float))])
+    bot = make_bot(f"policy:{write(tmp_path, p)}", "monopoly", 0)
+    state = new_game("classic", 4, 3)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        mask = enc.mask(state)
+        action = bot.choose(state)
+        assert enc.encode(state, action) == int(np.flatnonzero(mask)[0])
+        state.apply(action)
+
+
+@pytest.mark.parametrize("mode", ["", ":sample"])
+def test_the_same_seed_plays_the_same_game(tmp_path: Path, mode: str) -> None:
+    path = write(tmp_path, linear())
+
+    def game(bot_seed: int) -> list[str]:
+        state = new_game("classic", 4, 5, {"max_turns": 60})
+        bots = [make_bot(f"policy:{path}{mode}", "monopoly", bot_seed + p) for p in range(4)]
+        play_out(state, bots)
+        return [str(a) for a in state.history]
+
+    assert game(1) == game(1)
+    if mode:  # sampling draws from the bot's own stream: another seed, another game
+        assert game(1) != game(2)
+
+
+def test_a_policy_plays_monopolis(tmp_path: Path) -> None:
+    path = write(tmp_path, linear("monopolis", 3))
+    state = new_game("monopolis", 3, 2)
+    bots = [make_bot(f"policy:{path}", "monopolis", p) for p in range(3)]
+    play_out(state, bots)
+    assert state.is_terminal()
+
+
+def save_raw(path: Path, **entries: Any) -> Path:
+    with open(path, "wb") as f:
+        np.savez(f, **entries)
+    return path
+
+
+def entries_of(path: Path) -> dict[str, Any]:
+    data = np.load(path)
+    return {k: data[k] for k in data.files}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": np.array("other")}, "not a policy file (format 'other')"),
+        ({"version": np.array(99)}, "policy format version 99"),
+        ({"activation": np.array("gelu")}, "unknown activation 'gelu'"),
+        ({"W0": np.zeros((3, 4))}, "layer 0 has weights (3, 4)"),
+        ({"b0": np.array([np.nan] * 426)}, "layer 0 holds a NaN"),
+        ({"n_actions": np.array(5)}, "the last layer gives 426 scores for 5 actions"),
+        ({"obs_size": np.array("x")}, "obs_size must be an integer"),
+    ],
+)
+def test_a_malformed_file_says_what_is_wrong(
+    tmp_path: Path, change: dict[str, Any], message: str
+) -> None:
+    good = entries_of(write(tmp_path, linear()))
+    bad = save_raw(tmp_path / "bad.npz", **{**good, **change})
+    with pytest.raises(ValueError, match=r"bad\.npz") as err:
+        load_policy(bad)
+    assert message in str(err.value)
+
+
+def test_missing_entries_and_other_files_are_named(tmp_path: Path) -> None:
+    good = entries_of(write(tmp_path, linear()))
+    del good["W0"]
+    with pytest.raises(ValueError, match=r"layer 0 is missing"):
+        load_policy(save_raw(tmp_path / "nolayer.npz", **good))
+    with pytest.raises(ValueError, match=r"no 'activation' entry"):
+        load_policy(
+            save_raw(tmp_path / "nogame.npz", format=np.array("meeple-policy"), version=np.array(1))
+        )
+    text = tmp_path / "text.npz"
+    text.write_text("not a zip")
+    with pytest.raises(ValueError, match=r"text.npz: not a policy file"):
+        load_policy(text)
+    with pytest.raises(ValueError, match=r"missing.npz: no such policy file"):
+        load_policy(tmp_path / "missing.npz")
+    with zipfile.ZipFile(tmp_path / "empty.npz", "w"):
+        pass
+    with pytest.raises(ValueError, match=r"empty.npz: not a policy file"):
+        load_policy(tmp_path / "empty.npz")
+
+
+def test_a_policy_for_another_game_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, linear("classic"))
+    bot = make_bot(f"policy:{path}", "monopoly", 0)
+    assert isinstance(bot, PolicyBot)
+    with pytest.raises(ValueError, match=r"trained for classic .*not friends"):
+        bot.choose(new_game("friends", 4, 0))
+    with pytest.raises(ValueError, match=r"plays classic \(monopoly\), not a monopolis game"):
+        make_bot(f"policy:{path}", "monopolis", 0)
+    with pytest.raises(ValueError, match="needs a policy file"):
+        make_bot("policy", "monopoly", 0)
+
+
+def test_simulate_refuses_a_bad_policy_with_exit_2(tmp_path: Path) -> None:
+    missing = simulate("classic", "--bots", "policy:missing.npz", "--games", "1")
+    assert missing.exit_code == 2
+    assert "missing.npz: no such policy file" in missing.output
+    path = write(tmp_path, linear("classic"))
+    other = simulate("friends", "--bots", f"policy:{path}", "--games", "1")
+    assert other.exit_code == 2 and "trained for classic" in other.output
+
+
+def test_terminal_play_seats_a_policy(tmp_path: Path) -> None:
+    path = write(tmp_path, linear("classic"))
+    bad = runner.invoke(app, ["play", "friends", "--seats", f"human,policy:{path},random,random"])
+    assert bad.exit_code == 2 and "trained for classic" in bad.output
+
+
+def load_example(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_train_a_policy_and_play_it_in_a_simulation(tmp_path: Path) -> None:
+    """The pipeline end to end with NumPy alone: teacher games, behaviour cloning, the policy
+    file, and ``meeple simulate --bots policy:FILE``."""
+    out = tmp_path / "bc.npz"
+    train = load_example("train_policy")
+    train.main(
+        [
+            "bc",
+            "--games",
+            "2",
+            "--epochs",
+            "2",
+            "--hidden",
+            "16",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+        ]
+    )
+    policy = load_policy(out)
+    assert [w.shape for w, _ in policy.layers] == [(policy.obs_size, 16), (16, 426)]
+    assert "bc teacher=standard" in policy.meta["trainer"]
+    result = simulate(
+        "classic",
+        "--json",
+        "-",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--max-turns",
+        "200",
+        "--bots",
+        f"policy:{out},standard,standard,standard",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["bots"][0] == f"policy:{out}" and data["games"] == 2
+
+
+def test_the_shipped_policy_plays_classic() -> None:
+    path = ROOT / "examples" / "policy_classic_bc.npz"
+    assert path.stat().st_size < 1_000_000  # kept small: it ships in the repository
+    state = new_game("classic", 4, 9, {"max_turns": 100})
+    bots = [make_bot(f"policy:{path}", "monopoly", 1)] + [
+        make_bot("standard", "monopoly", 2 + p) for p in range(3)
+    ]
+    play_out(state, bots)
+    assert state.is_terminal()
