@@ -105,7 +105,8 @@ def toy() -> Iterator[ModuleType]:
 
 def test_a_toy_family_plays_through_every_driver(toy: ModuleType, tmp_path: Path) -> None:
     assert "nim" in game_ids() and game_info("nim").title == "Nim"
-    # Bots: the drivers' own kinds, no search (the family gives none).
+    # Bots: the drivers' own kinds, no search and no policy (the family gives no search and no
+    # action encoding).
     assert bot_kinds("nim") == ["random"]
     # The simulator, with saves.
     cfg = SimConfig("nim", 3, 20, 5, ("random",) * 3, save_dir=str(tmp_path))

@@ -229,9 +229,10 @@ def test_bot_factory() -> None:
 
     assert isinstance(make_bot("standard", "monopolis", 1), MonopolisStandardBot)
     assert isinstance(make_bot("random", "monopolis", 1), RandomBot)
-    # mcts through the family's search support (games/monopolis/search.py), and the first
-    # standard bot kept to measure against; an unknown kind is named in the error.
-    assert bot_kinds("monopolis") == ["mcts", "random", "standard", "standard-v1"]
+    # mcts through the family's search support (games/monopolis/search.py), a trained policy
+    # (its RL encoding), and the first standard bot kept to measure against; an unknown kind
+    # is named in the error.
+    assert bot_kinds("monopolis") == ["mcts", "policy", "random", "standard", "standard-v1"]
     assert make_bot("standard-v1", "monopolis", 1).name == "standard-v1"
     with pytest.raises(ValueError, match="grandmaster"):
         make_bot("grandmaster", "monopolis", 1)

@@ -2,7 +2,8 @@
 
 A kind is the family's own (``GameFamily.bots``: ``standard``, ``param``) or one every family
 has: ``random`` (uniform over the legal actions), ``policy`` (a trained policy file played with
-NumPy, ``policy:FILE``: :mod:`meeple.bots.policy`) and ``mcts`` (the search bot, for a family
+NumPy, ``policy:FILE``: :mod:`meeple.bots.policy`, for a family with an action encoding) and
+``mcts`` (the search bot, for a family
 with search support, ``GameFamily.search``). The bot class itself is
 :class:`meeple.kernel.bot.Bot`, which a family's bots subclass.
 """
@@ -29,10 +30,11 @@ the web server offers and accepts none of them, as it would read files on the se
 
 
 def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
-    kinds: dict[str, BotFactory] = {
-        "random": lambda seed, _: RandomBot(seed),
-        "policy": policy_bot(fam.name),
-    }
+    kinds: dict[str, BotFactory] = {"random": lambda seed, _: RandomBot(seed)}
+    # A policy reads the family's observation and action encoding: a family that gives none
+    # (GameFamily.encoding left as the kernel's, which refuses) has no policy kind.
+    if type(fam).encoding is not GameFamily.encoding:
+        kinds["policy"] = policy_bot(fam.name)
     search = fam.search
     if search is not None:
         from meeple.bots.mcts import mcts_factory
