@@ -389,6 +389,9 @@ async function tableCall(path, body, done) {
 
 function renderTable() {
   const box = $("table");
+  // The table is drawn anew on every update: a host panel the host opened stays open (it
+  // closed at the next bot move, under the host's pointer).
+  const hostOpen = !!(document.getElementById("host-panel") || {}).open;
   box.textContent = "";
   const me = game.seat;
   const mine = me !== null ? game.seats[me] : null;
@@ -425,14 +428,16 @@ function renderTable() {
     }
     if (hostKey) {
       const people = game.seats.filter((s) => s.type === "human");
-      parts.push(el("details", { class: "host", id: "host-panel" }, el("summary", {}, "Host"),
+      const panel = el("details", { class: "host", id: "host-panel" }, el("summary", {}, "Host"),
         el("ul", { class: "seat-list" }, people.map((s) => el("li", {},
           el("span", { class: "dot", style: `background:${PLAYER_COLORS[s.seat]}` }), `${s.name}${s.stand_in ? " (a bot plays)" : ""} `,
           el("button", {
             type: "button", class: "small", dataset: { seat: s.seat },
             onclick: () => tableCall("stand-in", { token: hostKey, seat: s.seat, on: !s.stand_in }, s.stand_in ? `${s.name} plays again.` : `A bot plays for ${s.name}.`),
           }, s.stand_in ? "Give back" : "Hand to a bot")))),
-        el("button", { type: "button", class: "danger small", id: "host-cancel", onclick: () => confirm("Cancel this game for everyone?") && tableCall("cancel", { host_token: hostKey }, "The game is cancelled.") }, "Cancel the game")));
+        el("button", { type: "button", class: "danger small", id: "host-cancel", onclick: () => confirm("Cancel this game for everyone?") && tableCall("cancel", { host_token: hostKey }, "The game is cancelled.") }, "Cancel the game"));
+      panel.open = hostOpen;
+      parts.push(panel);
     }
   }
   box.hidden = parts.length === 0;
