@@ -23,6 +23,7 @@ from meeple.bots.base import bot_kinds, make_bot
 from meeple.cli.admin import admin_app
 from meeple.cli.analyze import analyze_app
 from meeple.cli.extras import require
+from meeple.cli.options import AddressOption, BackendOption
 from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.tournament import tournament
@@ -353,19 +354,8 @@ def simulate(
         ),
     ] = None,
     rule: RuleArgs = None,
-    backend: Annotated[
-        str,
-        typer.Option(
-            metavar="[processes|ray]",
-            help="Where games run: worker processes, or Ray tasks (then --workers is unused).",
-        ),
-    ] = "processes",
-    address: Annotated[
-        str | None,
-        typer.Option(
-            help="With --backend ray: the cluster's HOST:PORT (default: start a local Ray)."
-        ),
-    ] = None,
+    backend: BackendOption = "processes",
+    address: AddressOption = None,
 ) -> None:
     """Play many games with bots and summarise them."""
     options: dict[str, Any] = {}

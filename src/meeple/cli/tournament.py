@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from meeple.cli.extras import require
+from meeple.cli.options import AddressOption, BackendOption
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -81,19 +82,8 @@ def tournament(
         typer.Option(help="Cap on player-turns per game (capped games rank by the game's rule)."),
     ] = None,
     workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
-    backend: Annotated[
-        str,
-        typer.Option(
-            metavar="[processes|ray]",
-            help="Where games run: worker processes, or Ray tasks (then --workers is unused).",
-        ),
-    ] = "processes",
-    address: Annotated[
-        str | None,
-        typer.Option(
-            help="With --backend ray: the cluster's HOST:PORT (default: start a local Ray)."
-        ),
-    ] = None,
+    backend: BackendOption = "processes",
+    address: AddressOption = None,
     json_path: Annotated[
         str | None,
         typer.Option("--json", help="Write the JSON summary to PATH, or '-' for stdout."),
