@@ -169,29 +169,17 @@ def run_ray(cfg: SimConfig, address: str | None, chunk: int) -> Iterator[GameRec
 
 
 def _stream(ray: ModuleType, cfg: SimConfig, chunk: int, owned: bool) -> Iterator[GameRecord]:
+    """The simulation's games in chunks of ``chunk`` (0: sized to the cluster's CPUs)."""
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
         size = chunk if chunk > 0 else auto_chunk(cfg.games, cpus)
-        play = ray.remote(num_cpus=1, max_retries=2)(_play_range)
-        cfg_ref = ray.put(cfg)
-        bounds = iter(range(0, cfg.games, size))
-        pending: deque[object] = deque()
-        ahead = max(2, 2 * cpus)  # tasks in flight: every CPU busy, memory bounded
-
-        def submit() -> None:
-            for lo in bounds:
-                pending.append(play.remote(cfg_ref, lo, min(cfg.games, lo + size)))
-                if len(pending) >= ahead:
-                    return
-
-        submit()
-        while pending:
-            records: list[GameRecord] = ray.get(pending.popleft())
-            submit()
-            yield from records
-    finally:
+        cfg_ref = ray.put(cfg)  # (once, not once per task)
+    except BaseException:
         if owned:
             ray.shutdown()
+        raise
+    ranges = [(cfg_ref, lo, min(cfg.games, lo + size)) for lo in range(0, cfg.games, size)]
+    yield from _stream_calls(ray, _play_range, ranges, owned, spread=True)
 
 
 def run_ray_calls(
@@ -210,8 +198,14 @@ def run_ray_calls(
 
 
 def _stream_calls(
-    ray: ModuleType, func: Callable[[Any], list[T]], calls: Sequence[Any], owned: bool
+    ray: ModuleType,
+    func: Callable[..., list[T]],
+    calls: Sequence[Any],
+    owned: bool,
+    spread: bool = False,
 ) -> Iterator[T]:
+    """``func(call)`` (``func(*call)`` when ``spread``) for each call as Ray tasks, their items
+    in call order; at most two tasks per CPU in flight: every CPU busy, memory bounded."""
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1))
         task = ray.remote(num_cpus=1, max_retries=2)(func)
@@ -221,7 +215,7 @@ def _stream_calls(
 
         def submit() -> None:
             for arg in todo:
-                pending.append(task.remote(arg))
+                pending.append(task.remote(*arg) if spread else task.remote(arg))
                 if len(pending) >= ahead:
                     return
 
