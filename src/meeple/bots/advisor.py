@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from meeple.kernel.bot import Bot
@@ -40,7 +40,7 @@ from meeple.kernel.errors import MeepleError
 from meeple.kernel.family import family_of_state
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import Rng
-from meeple.kernel.search import Option, SearchFamily, rollout
+from meeple.kernel.search import Option, SearchFamily, playout, rollout
 from meeple.kernel.stats import wilson
 
 DEFAULT_SECONDS = 2.0
@@ -96,7 +96,6 @@ class Advice:
     seconds: float = 0.0
     others: int = 0  # legal actions not compared (a decision with too many: see MAX_LISTED)
     note: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def best(self) -> OptionAdvice:
@@ -250,18 +249,8 @@ is enough to see who was winning when; a few seconds of a core for a whole game.
 def playout_shares(family: SearchFamily, root: GameState, det: int) -> list[float]:
     """Each seat's share of the win in one game played out from a determinization of ``root``
     by the family's rollout bots (a shared win counts ``1/k``)."""
-    s = root.clone()
-    s.record_events = False
-    family.determinize(s, root.current_player(), Rng(det))
-    bots = family.rollout_bots(s)
-    while not s.is_terminal():
-        s.apply(bots[s.current_player()].choose(s))
-    r = s.result()
-    assert r is not None
-    shares = [0.0] * s.num_players
-    for w in r.winners:
-        shares[w] = 1.0 / len(r.winners)
-    return shares
+    s = playout(family, root, root.current_player(), None, det)
+    return [win_share(s, p) for p in range(s.num_players)]
 
 
 def chances_over(

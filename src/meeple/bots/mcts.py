@@ -183,11 +183,8 @@ class MctsBot(Bot):
         st.rollouts += rollouts
         st.last_rollouts = rollouts
         st.seconds += time.perf_counter() - start
-        st.last_values = [
-            (options[i].first(), total[i] / count[i] if count[i] else 0.0, count[i])
-            for i in range(k)
-        ]
         means = [total[i] / count[i] if count[i] else 0.0 for i in range(k)]
+        st.last_values = [(options[i].first(), means[i], count[i]) for i in range(k)]
         self.searched = (options[best].first(), options, means, count)
         return options[best]
 

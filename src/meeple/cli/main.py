@@ -23,7 +23,7 @@ from meeple.bots.base import bot_kinds, make_bot
 from meeple.cli.admin import admin_app
 from meeple.cli.analyze import analyze_app
 from meeple.cli.extras import require
-from meeple.cli.options import AddressOption, BackendOption
+from meeple.cli.options import AddressOption, BackendOption, err, fail
 from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.tournament import tournament
@@ -67,7 +67,6 @@ app.command()(serve)
 app.command()(tournament)
 app.command()(tune)
 console = Console()
-err = Console(stderr=True)
 
 
 def version_lines(families_too: bool = True) -> list[str]:
@@ -145,13 +144,6 @@ def _root(
 def version() -> None:
     """The version, which engine build runs (compiled or pure Python), Python, the families."""
     _print_lines(version_lines())
-
-
-def fail(message: str) -> typer.Exit:
-    """Print ``message`` as an error and return the exit to raise (status 2: bad input)."""
-    # Escaped: the words quote the user's input, and "[x]" in it is not rich markup.
-    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # a path stays whole
-    return typer.Exit(2)
 
 
 editions_app = typer.Typer(

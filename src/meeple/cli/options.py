@@ -1,11 +1,24 @@
-"""Command-line options several commands share (``simulate``, ``tournament``): one wording,
-one default."""
+"""What several commands share: options (``simulate``, ``tournament``: one wording, one
+default) and the way bad input is refused (:func:`fail`)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.markup import escape
+
+err = Console(stderr=True)
+"""Errors and progress go to stderr: stdout may be a JSON summary (``--json -``)."""
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as an error and return the exit to raise (status 2: bad input)."""
+    # Escaped: the words quote the user's input, and "[x]" in it is not rich markup.
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # a path stays whole
+    return typer.Exit(2)
+
 
 BackendOption = Annotated[
     str,

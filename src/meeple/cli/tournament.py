@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from meeple.cli.extras import require
-from meeple.cli.options import AddressOption, BackendOption
+from meeple.cli.options import AddressOption, BackendOption, fail
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -31,16 +31,9 @@ if TYPE_CHECKING:
     from meeple.lab.arena import ArenaGame
 
 console = Console()
-err = Console(stderr=True)
 
 ARENA_MODULES = ("openskill", "matplotlib")
 """What the arena needs of meeple[lab]: the rating model and the plot."""
-
-
-def _fail(message: str) -> typer.Exit:
-    # Escaped: the words quote the user's input, and "[x]" in it is not rich markup.
-    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
-    return typer.Exit(2)
 
 
 def tournament(
@@ -114,26 +107,26 @@ def tournament(
     try:
         info = game_info(game)
     except MeepleError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     family = game_family(game)
     entrants = tuple(k.strip() for k in bots.split(",") if k.strip())
     if len(entrants) < 2:
-        raise _fail("--bots needs at least two entrants, comma-separated")
+        raise fail("--bots needs at least two entrants, comma-separated")
     if tables < 1:
-        raise _fail(f"--tables must be at least 1, not {tables}")
+        raise fail(f"--tables must be at least 1, not {tables}")
     if time_limit <= 0:
-        raise _fail(f"--time-limit must be a positive number of seconds, not {time_limit:g}")
+        raise fail(f"--time-limit must be a positive number of seconds, not {time_limit:g}")
     if max_turns is not None and max_turns < 0:
-        raise _fail(f"--max-turns must be 0 (no cap) or more, not {max_turns}")
+        raise fail(f"--max-turns must be 0 (no cap) or more, not {max_turns}")
     if players is None:
         players = min(max(len(entrants), info.min_players), info.max_players)
     if not info.min_players <= players <= info.max_players:
         low, high = info.min_players, info.max_players
-        raise _fail(f"{game} is for {low} to {high} players, not {players}")
+        raise fail(f"{game} is for {low} to {high} players, not {players}")
     from meeple.lab.arena import SEATINGS
 
     if seatings not in SEATINGS:
-        raise _fail(f"--seatings must be one of {', '.join(SEATINGS)}, not {seatings!r}")
+        raise fail(f"--seatings must be one of {', '.join(SEATINGS)}, not {seatings!r}")
     from meeple.lab.arena import split_entrant
 
     known = bot_kinds(family)
@@ -142,14 +135,14 @@ def tournament(
             _check_program(kind)
             continue
         if kind.partition(":")[0] not in known:
-            raise _fail(
+            raise fail(
                 f"unknown bot {kind!r} for {game}; known: {', '.join(known)}, "
                 "and cmd:PROGRAM for an external program"
             )
         try:
             make_bot(kind, family, 0)
         except ValueError as exc:
-            raise _fail(str(exc)) from None
+            raise fail(str(exc)) from None
     options: dict[str, Any] = {}
     if rule:
         try:
@@ -157,17 +150,17 @@ def tournament(
             options = {RULES: chosen}
             new_game(game, players, seed, options)
         except (MeepleError, ValueError) as exc:
-            raise _fail(str(exc)) from None
+            raise fail(str(exc)) from None
     try:
         nworkers = resolve_workers(workers)
     except ValueError:
-        raise _fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from (
+        raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from (
             None
         )
     if backend not in ("processes", "ray"):
-        raise _fail(f"--backend must be 'processes' or 'ray', not {backend!r}")
+        raise fail(f"--backend must be 'processes' or 'ray', not {backend!r}")
     if address is not None and backend != "ray":
-        raise _fail("--address goes with --backend ray")
+        raise fail("--address goes with --backend ray")
     require("lab", "meeple tournament", ARENA_MODULES)
     if backend == "ray":
         require("ray", "--backend ray")
@@ -218,11 +211,11 @@ def _check_program(kind: str) -> None:
     try:
         argv = shlex.split(command)
     except ValueError as exc:
-        raise _fail(f"{kind!r}: {exc}") from None
+        raise fail(f"{kind!r}: {exc}") from None
     if not argv:
-        raise _fail(f"{kind!r} names no program: cmd:PROGRAM [ARGUMENTS]")
+        raise fail(f"{kind!r} names no program: cmd:PROGRAM [ARGUMENTS]")
     if shutil.which(argv[0]) is None:
-        raise _fail(f"{kind!r}: cannot find the program {argv[0]!r} (not a file that can run)")
+        raise fail(f"{kind!r}: cannot find the program {argv[0]!r} (not a file that can run)")
 
 
 def _collect(
@@ -251,7 +244,7 @@ def _collect(
                 progress.update(task, advance=1)
         return games
     except RayBackendError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 def print_leaderboard(summary: dict[str, Any]) -> None:

@@ -14,22 +14,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from meeple.cli.extras import require
+from meeple.cli.options import fail
 
 if TYPE_CHECKING:
     from meeple.lab.tune import Trial
 
 console = Console()
-err = Console(stderr=True)
 
 TUNE_MODULES = ("openskill", "cmaes")
-
-
-def _fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
-    return typer.Exit(2)
 
 
 def tune(
@@ -63,34 +57,32 @@ def tune(
     try:
         info = game_info(game)
     except MeepleError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     family = game_family(game)
     if "param" not in bot_kinds(family):
-        raise _fail(f"{game} has no param bot to tune (the Monopoly editions have)")
+        raise fail(f"{game} has no param bot to tune (the Monopoly editions have)")
     field = tuple(k.strip() for k in against.split(",") if k.strip())
     if not field:
-        raise _fail("--against needs at least one bot kind")
+        raise fail("--against needs at least one bot kind")
     for kind in field:
         try:
             make_bot(kind, family, 0)
         except ValueError as exc:
-            raise _fail(str(exc)) from None
+            raise fail(str(exc)) from None
     players = 1 + len(field)
     if not info.min_players <= players <= info.max_players:
-        raise _fail(
-            f"{game} is for {info.min_players} to {info.max_players} players, not {players}"
-        )
+        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, not {players}")
     for name, value in (
         ("--trials", trials),
         ("--tables", tables),
         ("--check-tables", check_tables),
     ):
         if value < 1:
-            raise _fail(f"{name} must be at least 1, not {value}")
+            raise fail(f"{name} must be at least 1, not {value}")
     try:
         nworkers = resolve_workers(workers)
     except ValueError:
-        raise _fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from (
+        raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from (
             None
         )
     require("lab", "meeple tune", TUNE_MODULES)

@@ -83,17 +83,34 @@ def rollout(
     """One rollout of ``option`` from a determinization of ``root`` seeded by ``det``, scored
     for ``seat`` by ``score`` (default :meth:`SearchFamily.evaluate`): to the end of the game,
     or cut after ``horizon`` clock ticks (the ``mcts`` bot's rollouts)."""
+    s = playout(family, root, seat, option, det, horizon)
+    return family.evaluate(s, seat) if score is None else score(s, seat)
+
+
+def playout(
+    family: SearchFamily,
+    root: GameState,
+    seat: int,
+    option: Option | None,
+    det: int,
+    horizon: int | None = None,
+) -> GameState:
+    """The position a rollout ends in: a clone of ``root`` with what ``seat`` cannot see
+    re-drawn from ``det``, ``option`` taken by ``seat`` (``None``: no option, every seat
+    plays the family's rollout bots from the start), played to the end of the game or cut
+    after ``horizon`` clock ticks."""
     s = root.clone()
     s.record_events = False
     family.determinize(s, seat, Rng(det))
     bots = family.rollout_bots(s)
-    s.apply(option.first())
-    following = True
+    following = option is not None
+    if option is not None:
+        s.apply(option.first())
     ticks = 0
     while not s.is_terminal():
         p = s.current_player()
         action: Action | None = None
-        if following and p == seat:
+        if following and p == seat and option is not None:
             action = option.follow(s)
             if action is None or not s.is_legal(action):
                 following = False
@@ -105,4 +122,4 @@ def rollout(
             if ticks > horizon:
                 break
         s.apply(action)
-    return family.evaluate(s, seat) if score is None else score(s, seat)
+    return s

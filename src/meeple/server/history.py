@@ -348,15 +348,12 @@ class Chances(BaseModel):
 
 
 def chances_of(rec: Record) -> dict[str, Any]:
-    """The ``Chances`` answer for a finished game (see :func:`chances_over`)."""
-    start = rec.start()
-    points = chances_over(start, list(rec.actions))
-    s = start.clone()
-    for a in rec.actions:
-        s.apply(a)
-    r = s.result()
-    assert r is not None
-    return {"id": rec.id, "points": points, "decided": decided(points, r.winners[0])}
+    """The ``Chances`` answer for a finished game (see :func:`chances_over`). The series ends
+    at the final position, where each seat's chance is its share of the win: the winner is
+    read there (the first of equals when the win is shared)."""
+    points = chances_over(rec.start(), list(rec.actions))
+    final = points[-1]["chances"]
+    return {"id": rec.id, "points": points, "decided": decided(points, final.index(max(final)))}
 
 
 @router.get(

@@ -159,13 +159,20 @@ def run_ray(cfg: SimConfig, address: str | None, chunk: int) -> Iterator[GameRec
     one from the cluster's CPUs. Connecting happens in this call, so an unreachable address
     raises :class:`RayBackendError` here, before any game is played.
     """
+    ray, owned = _open(address)
+    return _stream(ray, cfg, chunk, owned)
+
+
+def _open(address: str | None) -> tuple[ModuleType, bool]:
+    """Ray, connected to the cluster at ``address`` (``None``: a local one started now), and
+    whether this process started it (and so shuts it down). Fails here, before any game, for
+    an address that cannot be reached or a cluster that cannot run meeple."""
     if address is not None and address.strip() != "auto":
         check_reachable(address)
     ray = _import_ray(local=address is None)
     if address is not None and not address.strip().startswith("ray://"):
         _check_bootstrap(address)
-    owned = _connect(ray, address)
-    return _stream(ray, cfg, chunk, owned)
+    return ray, _connect(ray, address)
 
 
 def _stream(ray: ModuleType, cfg: SimConfig, chunk: int, owned: bool) -> Iterator[GameRecord]:
@@ -188,12 +195,7 @@ def run_ray_calls(
     """``func(arg)`` for each of ``calls`` as Ray tasks, their items yielded in call order:
     the Ray backend of a driver other than the simulator (the arena's games). ``func`` must be
     a module-level function (the workers import it); ``address`` as for :func:`run_ray`."""
-    if address is not None and address.strip() != "auto":
-        check_reachable(address)
-    ray = _import_ray(local=address is None)
-    if address is not None and not address.strip().startswith("ray://"):
-        _check_bootstrap(address)
-    owned = _connect(ray, address)
+    ray, owned = _open(address)
     return _stream_calls(ray, func, calls, owned)
 
 

@@ -332,7 +332,7 @@ function chancesSection(key) {
       body.append(el("p", { class: "muted small" }, `Not available: ${chances.error}`));
       return;
     }
-    body.append(decidedText(chances), chanceChart(chances.points));
+    body.append(decidedText(chances), chanceChart(chances.points, chances.decided));
   };
   if (chancesFor !== key) {
     chancesFor = key;
@@ -371,7 +371,7 @@ function decidedText(c) {
   return p;
 }
 
-function chanceChart(pts) {
+function chanceChart(pts, d) {
   const seats = G.seats.map((s) => s.seat);
   const W = 360, H = 200, L = 40, R = 12, T = 10, B = 34;
   const pw = W - L - R, ph = H - T - B;
@@ -392,7 +392,6 @@ function chanceChart(pts) {
     const n = x0 + ((x1 - x0) * k) / ticks;
     root.append(svg("text", { x: X(n), y: T + ph + 14, "text-anchor": "middle", class: "tick" }, String(turnAt(n))));
   }
-  const d = chances && chances.decided;
   if (d && d.turning) {
     root.append(svg("rect", { x: X(d.turning.from), y: T, width: Math.max(2, X(d.turning.to) - X(d.turning.from)), height: ph, class: "chance-swing" },
       svg("title", {}, "Where the game was decided")));
