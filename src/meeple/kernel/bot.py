@@ -55,8 +55,9 @@ def play_out(state: GameState, bots: Sequence[Bot]) -> int:
     """Let ``bots`` (one per seat) play ``state`` to its end; returns the number of actions.
     The loop of every simulation, compiled with the engine (``tools/compile.py``)."""
     n = 0
+    seats = list(bots)  # (a list: indexing a Sequence costs the compiled build a boxed int)
     while not state.is_terminal():
-        state.apply(bots[state.current_player()].choose(state))
+        state.apply(seats[state.current_player()].choose(state))
         n += 1
     return n
 

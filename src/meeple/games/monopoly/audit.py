@@ -57,6 +57,8 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         fresh = trade.find_holders(s)
         if fresh != s.kept.holders:
             bad.append(f"cached holders of tradeables {s.kept.holders:b} != {fresh:b} (bit masks)")
+        if trade.alive_mask(s) != s.kept.alive:
+            bad.append(f"cached seats still in {s.kept.alive:b} != {trade.alive_mask(s):b}")
     seat = s.kept.spots_key[1]
     if seat >= 0 and s.kept.spots_key == (s.board_stamp, seat, s.houses, s.hotels):
         fresh_spots = buildings.build_spots(s, seat)

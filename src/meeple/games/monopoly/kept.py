@@ -56,6 +56,7 @@ class Kept:
         self.rents_dirty = -1
         self.holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
         self.holders: i64 = 0  # (a bit mask of seats)
+        self.alive: i64 = 0  # ... and the seats still playing, for the same stamp (a bit mask)
         # -- worked out along the log of changes, or afresh: a copy starts them again --------
         self.group_holders: list[int] = []  # ... of each group (worked out as changes name it)
         self.holders_read = 0  # how far into the log of changes those were worked out
@@ -81,6 +82,7 @@ class Kept:
         self.built[:] = other.built
         self.rents[:], self.rents_dirty = other.rents, other.rents_dirty
         self.holders_stamp, self.holders = other.holders_stamp, other.holders
+        self.alive = other.alive
         self.group_holders.clear()
         self.holders_read = 0
         self.cap_holder.clear()

@@ -51,6 +51,17 @@ _PHASES: Final[tuple[Decision, ...]] = (
     turns.Over(),
 )
 
+# What apply and is_legal need to know of an action's kind, found with one look-up: bit
+# _TAKES_ARG when it takes one integer argument (every other kind takes none), bit _ANY_TIME
+# when it is an any-time action (``rules/anytime.py``), played the same way whichever
+# decision allows it. A kind not listed is no action of this family.
+_TAKES_ARG: Final = 1
+_ANY_TIME: Final = 2
+_KIND_BITS: Final[dict[str, int]] = {
+    kind: (_TAKES_ARG if kind in A.WITH_ARG else 0) | (_ANY_TIME if kind in anytime.KINDS else 0)
+    for kind in A.ALL_KINDS
+}
+
 
 class MonopolyState(GameState):
     """A game of any Monopoly edition. Create with :func:`new_monopoly`."""
@@ -257,7 +268,7 @@ class MonopolyState(GameState):
         without building it. Every action applied is checked so, so most of a game never
         builds a list of actions; ``tests/monopoly/test_is_legal.py`` checks both answers
         agree."""
-        return not self.over and self._allows(self.current_player(), self.decision(), action)
+        return not self.over and self._allows(self.current_player(), self.decision(), action) >= 0
 
     def sample_legal(self, rng: Rng) -> Action:
         """A legal action drawn uniformly with one ``rng.below(len(legal_actions()))``, as
@@ -269,17 +280,25 @@ class MonopolyState(GameState):
             return legal[rng.below(len(legal))]
         return self.decision().sample(self, self.current_player(), rng)
 
-    def _allows(self, p: int, d: Decision, action: Action) -> bool:
-        # (apply asks the seat and the decision once, for the check and the play alike)
+    def _allows(self, p: int, d: Decision, action: Action) -> int:
+        """The bits of ``action``'s kind (:data:`_KIND_BITS`) when ``p`` may play it in
+        ``d`` now, else -1. (apply asks the seat and the decision once, for the check and the
+        play alike, and reads the bits again to play it.)"""
+        kind = action.kind
         args = action.args
-        if len(args) != (1 if action.kind in A.WITH_ARG else 0):
-            return False
-        return d.allows(self, p, action.kind, args[0] if args else 0)
+        if action is A.A_PASS or action is A.A_ROLL or action is A.A_END_TURN:
+            bits = 0  # (most of a game's actions: three comparisons before any look-up)
+        else:
+            bits = _KIND_BITS.get(kind, -1)
+        if bits < 0 or len(args) != bits & _TAKES_ARG:
+            return -1
+        return bits if d.allows(self, p, kind, args[0] if args else 0) else -1
 
     def apply(self, action: Action) -> Sequence[Event]:
         p = self.current_player()
         d = self.decision()
-        if self.over or not self._allows(p, d, action):
+        bits = -1 if self.over else self._allows(p, d, action)
+        if bits < 0:
             raise IllegalActionError(str(action), self.why_illegal(action))
         events: list[Event] | None = [] if self.record_events else None
         self._events = events
@@ -288,8 +307,8 @@ class MonopolyState(GameState):
         # An any-time action is played the same way whichever decision allowed it; any other
         # is the decision's own.
         kind = action.kind
-        arg = action.args[0] if action.args else 0
-        if kind in anytime.KINDS:
+        arg = action.args[0] if bits & _TAKES_ARG else 0
+        if bits & _ANY_TIME:
             anytime.play(self, p, kind, arg)
         else:
             d.play(self, p, kind, arg)

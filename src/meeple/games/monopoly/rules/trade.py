@@ -300,8 +300,19 @@ def holders_of_tradeables(s: MonopolyState) -> i64:
     board stamp changes. (A machine word in the compiled build: seats are few.)"""
     if s.kept.holders_stamp != s.board_stamp:
         s.kept.holders = _holders_by_group(s)
+        s.kept.alive = alive_mask(s)  # (who is still in changes the stamp too)
         s.kept.holders_stamp = s.board_stamp
     return s.kept.holders
+
+
+def alive_mask(s: MonopolyState) -> i64:
+    """The seats still playing, as a bit mask (bit ``q``: seat ``q``)."""
+    mask: i64 = 0
+    alive = s.alive
+    for q in range(s.n):
+        if alive[q]:
+            mask |= 1 << q
+    return mask
 
 
 def _holders_by_group(s: MonopolyState) -> i64:
@@ -363,15 +374,10 @@ def start_mask(s: MonopolyState, p: int) -> i64:
     (each of them still in: a player who leaves gives up every deed and card)."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return 0
-    holders = holders_of_tradeables(s)
+    holders = holders_of_tradeables(s)  # (which keeps the seats still in for the stamp too)
     if (holders >> p) & 1 == 0:
         return holders
-    mask: i64 = 0
-    alive = s.alive
-    for q in range(s.n):
-        if q != p and alive[q]:
-            mask |= 1 << q
-    return mask
+    return s.kept.alive & ~(1 << p)
 
 
 def may_start(s: MonopolyState, p: int) -> bool:
