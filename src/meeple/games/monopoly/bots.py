@@ -452,12 +452,8 @@ class StandardBot(Bot):
         low = f.next_min()
         if f.item == DEED:
             limit = self.deed_value(s, me, f.square) * self.p.bid_share
-        else:  # a building in a shortage: worth up to one and a half times its list price
-            dearest = 0
-            for sq in s.ed.properties:
-                if s.ed.house_cost[sq] > dearest:
-                    dearest = s.ed.house_cost[sq]
-            limit = 1.5 * dearest
+        else:  # a building in a shortage: worth up to one and a half times the dearest house
+            limit = 1.5 * s.ed.dearest_house
         limit = min(limit, s.cash[me] - self.reserve(s, me) // 2)
         if low > limit:
             return A.A_PASS

@@ -219,6 +219,8 @@ class Edition:
         self.jail = self.kind.index(JAIL)
         self.go = self.kind.index(GO)
         self.properties = tuple(i for i in range(n) if self.is_property[i])
+        # The dearest house of the board (what a bot weighs a building in a shortage against).
+        self.dearest_house = max((self.house_cost[i] for i in self.properties), default=0)
         # nearest[kind][sq]: the first square of that kind strictly ahead of sq, going forward.
         self.nearest: dict[int, tuple[int, ...]] = {}
         for k in (RAILROAD, UTILITY, ELEMENT):
