@@ -92,7 +92,7 @@ class Rng:
         # comparing with a number that wide costs the compiled build a call (every die roll).
         if n <= 0 or (n > _SHORT_MAX and n >= _TWO63):
             raise ValueError("below(n) needs 0 < n < 2**63")
-        m = i64(n)
+        m: i64 = n  # (an int converted by the compiled build, as i64(n); a call interpreted)
         low = _LOW63 % m  # (2**63 - 1) % n: 2**63 % n and 2**64 % n without leaving 64 bits
         top = (2 * low + 2) % m  # 2**64 % n: how many of the largest outputs are drawn again
         while True:
