@@ -199,14 +199,8 @@ class TradeFrame(Frame):
             and key[4] == s.cash[q]
         ):
             return
-        owner, group_of = s.owner, s.ed.group_of
-        built = buildings.built_groups(s)
-        deeds: list[int] = []
-        for sq in s.ed.properties:
-            o = owner[sq]
-            if o in (p, q) and not built[group_of[sq]]:
-                deeds.append(sq)
-        self._deeds = deeds
+        kept = s.kept
+        self._deeds = holdings.squares_of((kept.held[p] | kept.held[q]) & ~kept.built_bits)
         self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
         self._ladder = cash_ladder(s, p, q)
         self._menu = None
@@ -286,54 +280,28 @@ def _index(amounts: list[int], amount: int) -> int:
 
 def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
     """Deeds of ``p`` with no building anywhere in their group."""
-    ed = s.ed
-    owner = s.owner
-    built = buildings.built_groups(s)
-    group_of = ed.group_of
-    return [sq for sq in ed.properties if owner[sq] == p and not built[group_of[sq]]]
+    return holdings.squares_of(s.kept.held[p] & ~s.kept.built_bits)
 
 
 def holders_of_tradeables(s: MonopolyState) -> i64:
     """The seats holding something they could trade (a deed with no building in its group, or a
     Get Out of Jail Free card), as a bit mask: bit ``q`` is set when seat ``q`` holds one. Asked
     for every player after every turn (whether a window opens), so the answer is kept until the
-    board stamp changes. (A machine word in the compiled build: seats are few.)"""
-    if s.kept.holders_stamp != s.board_stamp:
-        s.kept.holders = _holders_by_group(s)
-        s.kept.holders_stamp = s.board_stamp
-    return s.kept.holders
-
-
-def _holders_by_group(s: MonopolyState) -> i64:
-    """:func:`find_holders`, a group at a time: each group's holders are kept, and worked out
-    again only for the groups the state's log of changes names since the last time (whether a
-    deed can be traded depends on its own group alone: who owns it, and buildings in it)."""
-    ed, owner = s.ed, s.owner
-    by_group = s.kept.group_holders
-    if len(by_group) != len(ed.groups):  # (a new state: work every group out)
-        by_group = s.kept.group_holders = [0] * len(ed.groups)
-        again: i64 = -1
-    else:
-        again = holdings.groups_changed_since(
-            s, s.kept.holders_read
-        )  # bit g: work group g out again
-    s.kept.holders_read = len(s.changes)
-    built = buildings.built_groups(s)
-    mask: i64 = 0
-    for g in range(len(by_group)):
-        if (again >> g) & 1:
-            held = 0
-            if not built[g]:
-                for m in ed.groups[g].members:
-                    o = owner[m]
-                    if o >= 0:
-                        held |= 1 << o
-            by_group[g] = held
-        mask |= by_group[g]
-    for o in s.card_holder:
-        if o >= 0:
-            mask |= 1 << o
-    return mask
+    board stamp changes; it reads each seat's mask of deeds (``Kept.held``: rules/holdings.py).
+    (A machine word in the compiled build: seats are few.)"""
+    kept = s.kept
+    if kept.holders_stamp != s.board_stamp:
+        mask: i64 = 0
+        held, unbuilt = kept.held, ~kept.built_bits
+        for q in range(s.n):
+            if held[q] & unbuilt:
+                mask |= 1 << q
+        for o in s.card_holder:
+            if o >= 0:
+                mask |= 1 << o
+        kept.holders = mask
+        kept.holders_stamp = s.board_stamp
+    return kept.holders
 
 
 def find_holders(s: MonopolyState) -> int:
