@@ -86,6 +86,13 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     fresh_bits = holdings.find_deed_bits(s)
     if kept_bits != fresh_bits:
         bad.append(f"kept masks of deeds (held, mortgaged, built) {kept_bits} != {fresh_bits}")
+    # (a group's builder as the building rules find it: buildings.group_capacity)
+    fresh_builder = [-1] * len(s.ed.groups)
+    for g in s.ed.street_groups:
+        fresh_builder[g] = buildings.group_capacity(s, g)[0]
+    fresh_builders = sum({1 << q for q in fresh_builder if q >= 0})
+    if (s.kept.builder, s.kept.builders) != (fresh_builder, fresh_builders):
+        bad.append(f"kept builders {s.kept.builder} != {fresh_builder} (or their mask)")
     if not s.kept.rents_dirty:
         # The kept table against the rent rule worked out afresh from the board.
         due = rent.find_rents(s)

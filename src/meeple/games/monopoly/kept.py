@@ -62,6 +62,10 @@ class Kept:
         self.held = [0] * players
         self.mortgaged_bits = 0
         self.built_bits = 0
+        # Per group, the seat that may build there (owns every street of it, none mortgaged),
+        # else -1 (always -1 for a railroad or utility group); and those seats as a bit mask.
+        self.builder = [-1] * groups
+        self.builders = 0
         # -- kept by board stamp: a copy keeps them ------------------------------------------
         # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
         self.rents: list[int] = []
@@ -91,6 +95,7 @@ class Kept:
         self.built[:] = other.built
         self.held[:] = other.held
         self.mortgaged_bits, self.built_bits = other.mortgaged_bits, other.built_bits
+        self.builder[:], self.builders = other.builder, other.builders
         self.rents[:], self.rents_dirty = other.rents, other.rents_dirty
         self.holders_stamp, self.holders = other.holders_stamp, other.holders
         self.cap_holder.clear()

@@ -48,7 +48,7 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     r = s.rules
     builds = build_options(s, p)
     sells = groups = _NONE
-    if r.buildings and buildings.any_built(s):  # (most boards of random players have none)
+    if r.buildings and s.kept.built_bits:  # (buildings.any_built: most boards have none)
         sells = buildings.sell_squares(s, p)
         groups = buildings.sell_group_groups(s, p)
     n_mortgages, n_lifts = mortgage.counts(s, p) if r.mortgages else (0, 0)
@@ -173,18 +173,9 @@ def build_options(s: MonopolyState, p: int) -> list[int]:
 
 def may_build_somewhere(s: MonopolyState, p: int) -> bool:
     """Whether ``p`` owns every street of some street group, none of them mortgaged (where
-    ``buildings.build_spots`` may find a spot), read from the masks of deeds the board's
-    writers keep (rules/holdings.py)."""
-    kept = s.kept
-    unmortgaged = kept.held[p] & ~kept.mortgaged_bits
-    if not unmortgaged:
-        return False
-    group_bits = s.ed.group_bits
-    for g in s.ed.street_groups:
-        members = group_bits[g]
-        if unmortgaged & members == members:
-            return True
-    return False
+    ``buildings.build_spots`` may find a spot): ``Kept.builders``, which the board's writers
+    keep (rules/holdings.py)."""
+    return (s.kept.builders >> p) & 1 == 1
 
 
 def lift_options(s: MonopolyState, p: int) -> list[int]:

@@ -4,7 +4,8 @@ These functions are the only writers of the board (``MonopolyState.owner``, ``le
 ``mortgaged``, ``card_holder`` and ``alive``). Each keeps the tables derived from what it
 writes (``Kept.built``: which groups have a building; the bit masks of each seat's deeds, of the
 mortgaged ones and of the built groups' squares: ``Kept.held``, ``mortgaged_bits``,
-``built_bits``, which :func:`work_out_kept` works out afresh) and takes a new board stamp naming the
+``built_bits``; who may build on each group: ``Kept.builder``, ``builders``; all of which
+:func:`work_out_kept` works out afresh) and takes a new board stamp naming the
 group that changed (:func:`board_changed`, which also writes the state's log of changes that
 :func:`groups_changed_since` reads), on which every other kept answer depends: rents, where a
 player may build, who may trade (docs/KERNEL.md, "The hot path"). The audit (``meeple
@@ -19,7 +20,7 @@ from mypy_extensions import i64
 
 from meeple.games.monopoly.kept import STAMPS
 from meeple.games.monopoly.rules import buildings, snowflake
-from meeple.games.monopoly.tables import NO_GROUP
+from meeple.games.monopoly.tables import NO_GROUP, STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -80,9 +81,11 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
             mortgaged[sq] = False
             kept.mortgaged_bits &= ~bit
     if len(deeds) == 1:  # (the usual case: a purchase or an auction)
+        _find_builder(s, group_of[deeds[0]])
         board_changed(s, group_of[deeds[0]])
         return
     for g in sorted({group_of[sq] for sq in deeds}):
+        _find_builder(s, g)
         board_changed(s, g)
 
 
@@ -118,7 +121,36 @@ def set_mortgaged(s: MonopolyState, sq: int, mortgaged: bool) -> None:
         s.kept.mortgaged_bits |= 1 << sq
     else:
         s.kept.mortgaged_bits &= ~(1 << sq)
+    _find_builder(s, s.ed.group_of[sq])
     board_changed(s, s.ed.group_of[sq])
+
+
+def _find_builder(s: MonopolyState, g: int) -> None:
+    """Who may build on group ``g`` now that its owners or mortgages changed (Friends rules B,
+    "Build": "only on a whole colour group", none of it mortgaged): ``Kept.builder`` and
+    ``builders``, which ``anytime.build_options`` reads before looking for spots."""
+    kept = s.kept
+    q = group_builder(s, g)
+    if q == kept.builder[g]:
+        return
+    kept.builder[g] = q
+    builders = 0
+    for seat in kept.builder:
+        if seat >= 0:
+            builders |= 1 << seat
+    kept.builders = builders
+
+
+def group_builder(s: MonopolyState, g: int) -> int:
+    """The seat that owns every street of street group ``g`` with none mortgaged, else -1."""
+    ed = s.ed
+    if ed.groups[g].kind != STREET:
+        return -1
+    q = s.owner[ed.groups[g].members[0]]
+    members = ed.group_bits[g]
+    if q < 0 or s.kept.held[q] & members != members or s.kept.mortgaged_bits & members:
+        return -1
+    return q
 
 
 def give_card(s: MonopolyState, card: int, p: int) -> None:
@@ -139,6 +171,10 @@ def work_out_kept(s: MonopolyState) -> None:
     other means: a restore, a test's edit and ``MonopolyState.invalidate``)."""
     s.kept.built = buildings.find_built_groups(s)
     s.kept.held, s.kept.mortgaged_bits, s.kept.built_bits = find_deed_bits(s)
+    s.kept.builder = [-1] * len(s.ed.groups)
+    s.kept.builders = 0
+    for g in range(len(s.ed.groups)):
+        _find_builder(s, g)
 
 
 def find_deed_bits(s: MonopolyState) -> tuple[list[int], int, int]:

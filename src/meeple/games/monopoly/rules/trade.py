@@ -34,6 +34,8 @@ class TradeFrame(Frame):
     """
 
     __slots__ = (
+        "_at",
+        "_at_cash",
         "_cards",
         "_deeds",
         "_ladder",
@@ -76,6 +78,10 @@ class TradeFrame(Frame):
         self._deeds: list[int] = []
         self._cards: list[int] = []
         self._ladder: list[int] = []  # the amounts of the menu's cash steps, which end it
+        # Where in the ladder the amount the offer holds is (its length if nowhere), and that
+        # amount: looked for again only when the amount or the ladder changes.
+        self._at = 0
+        self._at_cash = 0
         self._menu: list[Action] | None = None
         self._menu_key: tuple[int, int, int, int, int] = (0, -1, -1, 0, 0)
 
@@ -163,7 +169,10 @@ class TradeFrame(Frame):
         if self.edits < A.MAX_DRAFT_EDITS:
             self.steps(s)
             n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), len(self._ladder)
-            at = _index(self._ladder, self.cash)
+            if self.cash != self._at_cash:
+                self._at = _index(self._ladder, self.cash)
+                self._at_cash = self.cash
+            at = self._at
             if at < n_cash:
                 skip = at
                 n_cash -= 1
@@ -203,6 +212,8 @@ class TradeFrame(Frame):
         self._deeds = holdings.squares_of((kept.held[p] | kept.held[q]) & ~kept.built_bits)
         self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
         self._ladder = cash_ladder(s, p, q)
+        self._at = _index(self._ladder, self.cash)
+        self._at_cash = self.cash
         self._menu = None
         self._menu_key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
 
@@ -356,10 +367,13 @@ def start(s: MonopolyState, p: int, q: int) -> None:
 
 
 def toggle_deed(f: TradeFrame, sq: int) -> None:
-    if sq in f.deeds:
-        f.deeds.remove(sq)
-    else:
-        f.deeds.append(sq)
+    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python)
+    deeds = f.deeds
+    for i in range(len(deeds)):
+        if deeds[i] == sq:
+            del deeds[i]
+            return
+    deeds.append(sq)
 
 
 def toggle_card(f: TradeFrame, d: int) -> None:
@@ -373,12 +387,17 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
     """Something changes hands besides cash, and everyone can deliver what the offer says."""
     if not f.deeds and not f.cards:
         return False
-    both = (f.proposer, f.target)
+    p, q = f.proposer, f.target
+    # Either side's deeds in no group with a building, from the masks the board's writers
+    # keep (rules/holdings.py): a random player asks at every step of a draft.
+    kept = s.kept
+    tradeable = (kept.held[p] | kept.held[q]) & ~kept.built_bits
     for sq in f.deeds:
-        if s.owner[sq] not in both or buildings.group_has_buildings(s, s.ed.group_of[sq]):
+        if sq < 0 or not (tradeable >> sq) & 1:
             return False
     for d in f.cards:
-        if s.card_holder[d] not in both:
+        h = s.card_holder[d]
+        if h != p and h != q:
             return False
     if f.cash > 0:
         return s.cash[f.proposer] >= f.cash
