@@ -8,9 +8,9 @@ the hot path's shortcuts (``anytime.has_any``, ``is_legal`` for moving on) agree
 legal-action lists; and the board stamp is honest: a change to who owns, builds, mortgages, holds
 a jail card or plays takes a new stamp (pass :func:`board_signature` from before the action), each
 group whose squares changed is named in the state's log of changes, and what is cached under the
-current stamp or kept from the log (holders of tradeable deeds, build options, building
-capacities, built groups, rents) is what computing it afresh gives. Used by the random-play
-tests after every action.
+current stamp, kept from the log or kept by the board's writers (holders of tradeable deeds,
+build options, building capacities, built groups, the masks of deeds, rents) is what computing it
+afresh gives. Used by the random-play tests after every action.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import HOTEL, HOUSE
-from meeple.games.monopoly.rules import anytime, buildings, rent, trade
+from meeple.games.monopoly.rules import anytime, buildings, holdings, rent, trade
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -84,6 +84,17 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
             bad.append(f"kept total capacity {buildings.capacity_total(s, item)} (item {item})")
     if s.kept.built != buildings.find_built_groups(s):
         bad.append(f"kept built groups {s.kept.built} != {buildings.find_built_groups(s)}")
+    kept_bits = (s.kept.held, s.kept.mortgaged_bits, s.kept.built_bits)
+    fresh_bits = holdings.find_deed_bits(s)
+    if kept_bits != fresh_bits:
+        bad.append(f"kept masks of deeds (held, mortgaged, built) {kept_bits} != {fresh_bits}")
+    # (a group's builder as the building rules find it: buildings.group_capacity)
+    fresh_builder = [-1] * len(s.ed.groups)
+    for g in s.ed.street_groups:
+        fresh_builder[g] = buildings.group_capacity(s, g)[0]
+    fresh_builders = sum({1 << q for q in fresh_builder if q >= 0})
+    if (s.kept.builder, s.kept.builders) != (fresh_builder, fresh_builders):
+        bad.append(f"kept builders {s.kept.builder} != {fresh_builder} (or their mask)")
     if not s.kept.rents_dirty:
         # The kept table against the rent rule worked out afresh from the board.
         due = rent.find_rents(s)

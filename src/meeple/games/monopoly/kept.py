@@ -12,9 +12,14 @@ with the board worked out afresh. Two ways keep them valid:
   table per group remembers how far into the log it was worked out, and works out again only
   the groups named since.
 
-A copy of the state (``clone``, ``copy_into``) keeps the answers of the first kind, which hold
-for the same board, and starts the tables of the second afresh, since the copy starts a log of
-its own.
+A third kind is written by the board's writers themselves (``rules/holdings.py``), at each
+write: which groups have a building, and the deeds as bit masks of squares (each seat's, the
+mortgaged ones, those of the groups with a building), so that a question about one player's
+deeds (what they may mortgage, lift or trade) reads their deeds, not the whole board.
+
+A copy of the state (``clone``, ``copy_into``) keeps the answers of the first and third kinds,
+which hold for the same board, and starts the tables of the second afresh, since the copy
+starts a log of its own.
 """
 
 from __future__ import annotations
@@ -47,10 +52,21 @@ STAMPS: Final = Stamps()
 class Kept:
     """The derived tables of one state's board (see the module's text)."""
 
-    def __init__(self, groups: int) -> None:
-        # -- kept by board stamp: a copy keeps them ------------------------------------------
-        # Whether each group has a building: kept up to date by the board's writers.
+    def __init__(self, groups: int, players: int) -> None:
+        # -- kept by the board's writers (rules/holdings.py): a copy keeps them --------------
+        # Whether each group has a building.
         self.built = [False] * groups
+        # Bit masks of squares (bit sq: square sq; a Python int, so any board fits, and a
+        # machine word in the compiled build while the squares are fewer than 63): each seat's
+        # deeds, the mortgaged deeds, and the squares of the groups with a building.
+        self.held = [0] * players
+        self.mortgaged_bits = 0
+        self.built_bits = 0
+        # Per group, the seat that may build there (owns every street of it, none mortgaged),
+        # else -1 (always -1 for a railroad or utility group); and those seats as a bit mask.
+        self.builder = [-1] * groups
+        self.builders = 0
+        # -- kept by board stamp: a copy keeps them ------------------------------------------
         # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
         self.rents: list[int] = []
         self.rents_dirty = -1
@@ -58,8 +74,6 @@ class Kept:
         self.holders: i64 = 0  # (a bit mask of seats)
         self.alive: i64 = 0  # ... and the seats still playing, for the same stamp (a bit mask)
         # -- worked out along the log of changes, or afresh: a copy starts them again --------
-        self.group_holders: list[int] = []  # ... of each group (worked out as changes name it)
-        self.holders_read = 0  # how far into the log of changes those were worked out
         # Per group: who could build there and how many more houses and hotels
         # (buildings.capacities), worked out as far as this point of the log of changes.
         self.cap_holder: list[int] = []
@@ -80,11 +94,12 @@ class Kept:
     def copy_from(self, other: Kept) -> None:
         """Become what a copy of ``other``'s state keeps (in this object's own lists)."""
         self.built[:] = other.built
+        self.held[:] = other.held
+        self.mortgaged_bits, self.built_bits = other.mortgaged_bits, other.built_bits
+        self.builder[:], self.builders = other.builder, other.builders
         self.rents[:], self.rents_dirty = other.rents, other.rents_dirty
         self.holders_stamp, self.holders = other.holders_stamp, other.holders
         self.alive = other.alive
-        self.group_holders.clear()
-        self.holders_read = 0
         self.cap_holder.clear()
         self.cap_houses.clear()
         self.cap_hotels.clear()

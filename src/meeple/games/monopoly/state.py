@@ -21,7 +21,6 @@ from meeple.games.monopoly.kept import STAMPS, Kept
 from meeple.games.monopoly.rules import (
     anytime,
     auction,
-    buildings,
     holdings,
     rulesets,
     start,
@@ -172,7 +171,7 @@ class MonopolyState(GameState):
         self._legal: list[Action] | None = None
         self.board_stamp = STAMPS.next()
         # What the rules keep worked out about the board, by stamp or along the log below.
-        self.kept = Kept(len(edition.groups))
+        self.kept = Kept(len(edition.groups), players)
         # The board changes of this state object, in order: the group named, or -1 for any or
         # all (holdings.board_changed). A reader that remembers how far it read knows which
         # groups to read again (the standard bot does); a clone starts a log of its own. Which
@@ -240,7 +239,7 @@ class MonopolyState(GameState):
         work out again what the rules keep up to date (call after editing the state by hand in
         tests)."""
         self._legal = None
-        self.kept.built = buildings.find_built_groups(self)
+        holdings.work_out_kept(self)
         holdings.board_changed(self)
 
     def decision(self) -> Decision:

@@ -212,6 +212,9 @@ class Edition:
                 )
             )
         self.groups = tuple(groups)
+        # Each group's squares as a bit mask (bit sq: square sq), for the masks of deeds the
+        # board's writers keep (``kept.py``).
+        self.group_bits = tuple(sum(1 << m for m in g.members) for g in groups)
         self.street_groups = tuple(i for i, g in enumerate(groups) if g.kind == STREET)
         deck_ids = {d.id: i for i, d in enumerate(model.decks)}
         self.deck_of = tuple(deck_ids[s.deck] if s.deck is not None else -1 for s in sq)

@@ -48,7 +48,7 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     r = s.rules
     builds = build_options(s, p)
     sells = groups = _NONE
-    if r.buildings and buildings.any_built(s):  # (most boards of random players have none)
+    if r.buildings and s.kept.built_bits:  # (buildings.any_built: most boards have none)
         sells = buildings.sell_squares(s, p)
         groups = buildings.sell_group_groups(s, p)
     n_mortgages, n_lifts = mortgage.counts(s, p) if r.mortgages else (0, 0)
@@ -119,7 +119,7 @@ def has_any(s: MonopolyState, p: int) -> bool:
         has_claim(s, p)
         or (r.trading and trade.may_start(s, p))
         or (r.mortgages and mortgage.may_mortgage_any(s, p))
-        or lift_options(s, p)
+        or (r.mortgages and mortgage.may_lift_any(s, p))
         or (r.buildings and buildings.sell_squares(s, p))
         or build_options(s, p)
         or (r.buildings and buildings.sell_group_groups(s, p))
@@ -143,9 +143,14 @@ def build_options(s: MonopolyState, p: int) -> list[int]:
     stamp, the seat and the stock stay), those ``p`` can pay for. Cash changes on most turns
     and the rest seldom, so the spots are kept apart from the cash; when ``p`` can pay for the
     dearest of them, the answer is the spots themselves. The audit checks the answer against
-    ``buildings.build_squares``. Callers must not change the list."""
-    if not s.rules.buildings:
-        return []
+    ``buildings.build_squares``. Callers must not change the list.
+
+    A player who holds no whole street group with none of it mortgaged builds nowhere
+    (Friends rules B, "Build": "only on a whole colour group"), and is told so without the
+    spots: most players of most boards (98% of a random player's asks), whose board changes
+    too often for the spots kept to last."""
+    if not s.rules.buildings or not may_build_somewhere(s, p):
+        return _NONE
     key = s.kept.spots_key
     if key[0] != s.board_stamp or key[1] != p or key[2] != s.houses or key[3] != s.hotels:
         spots = s.kept.build_spots = buildings.build_spots(s, p)
@@ -164,6 +169,13 @@ def build_options(s: MonopolyState, p: int) -> list[int]:
         s.kept.builds = [sq for sq in s.kept.build_spots if cost[sq] <= cash]
         s.kept.builds_cash = cash
     return s.kept.builds
+
+
+def may_build_somewhere(s: MonopolyState, p: int) -> bool:
+    """Whether ``p`` owns every street of some street group, none of them mortgaged (where
+    ``buildings.build_spots`` may find a spot): ``Kept.builders``, which the board's writers
+    keep (rules/holdings.py)."""
+    return (s.kept.builders >> p) & 1 == 1
 
 
 def lift_options(s: MonopolyState, p: int) -> list[int]:

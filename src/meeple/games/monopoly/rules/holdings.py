@@ -1,8 +1,11 @@
 """What the players hold: deeds, the buildings on them, mortgages, jail cards, their seats.
 
 These functions are the only writers of the board (``MonopolyState.owner``, ``level``,
-``mortgaged``, ``card_holder`` and ``alive``). Each keeps the table derived from what it
-writes (``Kept.built``: which groups have a building) and takes a new board stamp naming the
+``mortgaged``, ``card_holder`` and ``alive``). Each keeps the tables derived from what it
+writes (``Kept.built``: which groups have a building; the bit masks of each seat's deeds, of the
+mortgaged ones and of the built groups' squares: ``Kept.held``, ``mortgaged_bits``,
+``built_bits``; who may build on each group: ``Kept.builder``, ``builders``; all of which
+:func:`work_out_kept` works out afresh) and takes a new board stamp naming the
 group that changed (:func:`board_changed`, which also writes the state's log of changes that
 :func:`groups_changed_since` reads), on which every other kept answer depends: rents, where a
 player may build, who may trade (docs/KERNEL.md, "The hot path"). The audit (``meeple
@@ -16,8 +19,8 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from meeple.games.monopoly.kept import STAMPS
-from meeple.games.monopoly.rules import snowflake
-from meeple.games.monopoly.tables import NO_GROUP
+from meeple.games.monopoly.rules import buildings, snowflake
+from meeple.games.monopoly.tables import NO_GROUP, STREET
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -62,16 +65,27 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
     mortgages too (a deed the bank sells again is sold unmortgaged). The snowflake (Frozen II)
     on a deed that changes hands goes back in the box (``rules/snowflake.py``)."""
     owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
+    kept = s.kept
+    held = kept.held
     if s.snowflake in deeds:
         snowflake.scene_changes_hands(s, s.snowflake)
     for sq in deeds:
+        bit = 1 << sq
+        was = owner[sq]
+        if was >= 0:
+            held[was] &= ~bit
+        if p >= 0:
+            held[p] |= bit
         owner[sq] = p
         if lift:
             mortgaged[sq] = False
+            kept.mortgaged_bits &= ~bit
     if len(deeds) == 1:  # (the usual case: a purchase or an auction)
+        _find_builder(s, group_of[deeds[0]])
         board_changed(s, group_of[deeds[0]])
         return
     for g in sorted({group_of[sq] for sq in deeds}):
+        _find_builder(s, g)
         board_changed(s, g)
 
 
@@ -80,10 +94,7 @@ def set_level(s: MonopolyState, sq: int, level: int) -> None:
     caller's to change (``rules/buildings.py``)."""
     s.level[sq] = level
     g = s.ed.group_of[sq]
-    if level:
-        s.kept.built[g] = True
-    else:
-        s.kept.built[g] = any(s.level[m] for m in s.ed.groups[g].members)
+    _set_built(s, g, level > 0 or any(s.level[m] for m in s.ed.groups[g].members))
     board_changed(s, g)
 
 
@@ -91,13 +102,55 @@ def clear_group(s: MonopolyState, g: int) -> None:
     """Every building of group ``g`` is gone."""
     for m in s.ed.groups[g].members:
         s.level[m] = 0
-    s.kept.built[g] = False
+    _set_built(s, g, False)
     board_changed(s, g)
+
+
+def _set_built(s: MonopolyState, g: int, built: bool) -> None:
+    """Group ``g`` has a building (``built``) or none: ``Kept.built`` and ``built_bits``."""
+    s.kept.built[g] = built
+    if built:
+        s.kept.built_bits |= s.ed.group_bits[g]
+    else:
+        s.kept.built_bits &= ~s.ed.group_bits[g]
 
 
 def set_mortgaged(s: MonopolyState, sq: int, mortgaged: bool) -> None:
     s.mortgaged[sq] = mortgaged
+    if mortgaged:
+        s.kept.mortgaged_bits |= 1 << sq
+    else:
+        s.kept.mortgaged_bits &= ~(1 << sq)
+    _find_builder(s, s.ed.group_of[sq])
     board_changed(s, s.ed.group_of[sq])
+
+
+def _find_builder(s: MonopolyState, g: int) -> None:
+    """Who may build on group ``g`` now that its owners or mortgages changed (Friends rules B,
+    "Build": "only on a whole colour group", none of it mortgaged): ``Kept.builder`` and
+    ``builders``, which ``anytime.build_options`` reads before looking for spots."""
+    kept = s.kept
+    q = group_builder(s, g)
+    if q == kept.builder[g]:
+        return
+    kept.builder[g] = q
+    builders = 0
+    for seat in kept.builder:
+        if seat >= 0:
+            builders |= 1 << seat
+    kept.builders = builders
+
+
+def group_builder(s: MonopolyState, g: int) -> int:
+    """The seat that owns every street of street group ``g`` with none mortgaged, else -1."""
+    ed = s.ed
+    if ed.groups[g].kind != STREET:
+        return -1
+    q = s.owner[ed.groups[g].members[0]]
+    members = ed.group_bits[g]
+    if q < 0 or s.kept.held[q] & members != members or s.kept.mortgaged_bits & members:
+        return -1
+    return q
 
 
 def give_card(s: MonopolyState, card: int, p: int) -> None:
@@ -111,3 +164,54 @@ def leave_game(s: MonopolyState, p: int) -> None:
     """Seat ``p`` is out of the game."""
     s.alive[p] = False
     board_changed(s)
+
+
+def work_out_kept(s: MonopolyState) -> None:
+    """Work out afresh from the board the tables its writers keep (after the board was set by
+    other means: a restore, a test's edit and ``MonopolyState.invalidate``)."""
+    s.kept.built = buildings.find_built_groups(s)
+    s.kept.held, s.kept.mortgaged_bits, s.kept.built_bits = find_deed_bits(s)
+    s.kept.builder = [-1] * len(s.ed.groups)
+    s.kept.builders = 0
+    for g in range(len(s.ed.groups)):
+        _find_builder(s, g)
+
+
+def find_deed_bits(s: MonopolyState) -> tuple[list[int], int, int]:
+    """``Kept.held``, ``mortgaged_bits`` and ``built_bits`` worked out afresh from the board
+    (the audit compares them with the kept ones)."""
+    held = [0] * s.n
+    mortgaged = built = 0
+    for sq in s.ed.properties:
+        bit = 1 << sq
+        if s.owner[sq] >= 0:
+            held[s.owner[sq]] |= bit
+        if s.mortgaged[sq]:
+            mortgaged |= bit
+    for g, is_built in enumerate(buildings.find_built_groups(s)):
+        if is_built:
+            built |= s.ed.group_bits[g]
+    return held, mortgaged, built
+
+
+# -- reading the bit masks --------------------------------------------------------------------
+
+
+def count_bits(bits: int) -> int:
+    """How many squares the mask ``bits`` names (a loop per square named, not per square)."""
+    n = 0
+    while bits:
+        bits &= bits - 1  # (drops the lowest bit)
+        n += 1
+    return n
+
+
+def squares_of(bits: int) -> list[int]:
+    """The squares the mask ``bits`` names, in square order (as ``Edition.properties`` lists
+    them)."""
+    out: list[int] = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out

@@ -79,25 +79,28 @@ def can_mortgage(s: MonopolyState, p: int, sq: int) -> bool:
     return ed.kind[sq] != STREET or not buildings.group_has_buildings(s, ed.group_of[sq])
 
 
+# The lists below read the deeds of ``p`` from the masks the board's writers keep
+# (``Kept.held``, ``mortgaged_bits``, ``built_bits``: rules/holdings.py), not the 28 deeds of the
+# board: a random player asks for them at every decision (rules/anytime.py, ``sample``), and a
+# pass over the board's deeds was 20% of its game. ``tests/monopoly/test_sample.py`` checks the
+# counts against the lists, and the audit the masks against the board.
+
+
+def _to_mortgage(s: MonopolyState, p: int) -> int:
+    """The deeds :func:`mortgage_squares` lists for ``p``, as a mask: theirs, not mortgaged,
+    and in no group with a building (a railroad's or utility's group never has one)."""
+    kept = s.kept
+    return kept.held[p] & ~kept.mortgaged_bits & ~kept.built_bits
+
+
 def mortgage_squares(s: MonopolyState, p: int) -> list[int]:
-    owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
-    built = buildings.built_groups(s)
-    return [
-        sq
-        for sq in s.ed.properties
-        if owner[sq] == p and not mortgaged[sq] and not built[group_of[sq]]
-    ]
+    return holdings.squares_of(_to_mortgage(s, p))
 
 
 def may_mortgage_any(s: MonopolyState, p: int) -> bool:
-    """Whether :func:`mortgage_squares` offers ``p`` anything (stops at the first: asked
-    whether a window opens, where the list itself is not needed)."""
-    owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
-    built = buildings.built_groups(s)
-    for sq in s.ed.properties:
-        if owner[sq] == p and not mortgaged[sq] and not built[group_of[sq]]:
-            return True
-    return False
+    """Whether :func:`mortgage_squares` offers ``p`` anything (asked whether a window opens,
+    where the list itself is not needed)."""
+    return _to_mortgage(s, p) != 0
 
 
 def can_lift(s: MonopolyState, p: int, sq: int) -> bool:
@@ -105,49 +108,55 @@ def can_lift(s: MonopolyState, p: int, sq: int) -> bool:
     return s.owner[sq] == p and s.mortgaged[sq] and s.cash[p] >= s.ed.unmortgage_cost[sq]
 
 
+def may_lift_any(s: MonopolyState, p: int) -> bool:
+    """Whether :func:`unmortgage_squares` offers ``p`` anything (without the list)."""
+    bits = s.kept.held[p] & s.kept.mortgaged_bits
+    cash, cost = s.cash[p], s.ed.unmortgage_cost
+    while bits:
+        low = bits & -bits
+        if cash >= cost[low.bit_length() - 1]:
+            return True
+        bits ^= low
+    return False
+
+
 def counts(s: MonopolyState, p: int) -> tuple[int, int]:
     """How many deeds :func:`mortgage_squares` and :func:`unmortgage_squares` list for ``p``,
-    in one pass over the deeds and without the lists (a random player's draw: rules/anytime.py,
-    ``sample``). The deed tests are written out in the loop, as in the lists, not called per
-    deed: calling :func:`can_lift` and a mortgage test per deed here and in :func:`nth_deed`
-    cost the random bot 20% more instructions a game (28.1M -> 33.8M,
-    ``benchmarks/count_instructions.py --games 10 --bots random``);
-    ``tests/monopoly/test_sample.py`` checks they agree with the lists."""
-    owner, mortgaged, group_of, cost = s.owner, s.mortgaged, s.ed.group_of, s.ed.unmortgage_cost
-    built = buildings.built_groups(s)
-    cash = s.cash[p]
-    to_mortgage = to_lift = 0
-    for sq in s.ed.properties:
-        if owner[sq] != p:
-            continue
-        if mortgaged[sq]:
-            if cash >= cost[sq]:
-                to_lift += 1
-        elif not built[group_of[sq]]:
-            to_mortgage += 1
-    return to_mortgage, to_lift
+    without the lists (a random player's draw: rules/anytime.py, ``sample``): the first a count
+    of a mask's bits, the second a test of the price of each mortgaged deed of ``p``."""
+    kept = s.kept
+    to_lift = 0
+    bits = kept.held[p] & kept.mortgaged_bits
+    cash, cost = s.cash[p], s.ed.unmortgage_cost
+    while bits:
+        low = bits & -bits
+        if cash >= cost[low.bit_length() - 1]:
+            to_lift += 1
+        bits ^= low
+    return holdings.count_bits(_to_mortgage(s, p)), to_lift
 
 
 def nth_deed(s: MonopolyState, p: int, k: int, lift: bool) -> int:
     """``unmortgage_squares(s, p)[k]`` when ``lift``, else ``mortgage_squares(s, p)[k]``
     (``k`` below :func:`counts`' answer), without the list."""
-    owner, mortgaged, group_of, cost = s.owner, s.mortgaged, s.ed.group_of, s.ed.unmortgage_cost
-    built = buildings.built_groups(s)
-    cash = s.cash[p]
-    for sq in s.ed.properties:
-        if owner[sq] != p or mortgaged[sq] != lift:
-            continue
-        if cash >= cost[sq] if lift else not built[group_of[sq]]:
+    bits = s.kept.held[p] & s.kept.mortgaged_bits if lift else _to_mortgage(s, p)
+    cash, cost = s.cash[p], s.ed.unmortgage_cost
+    while bits:
+        low = bits & -bits
+        sq = low.bit_length() - 1
+        if not lift or cash >= cost[sq]:
             if k == 0:
                 return sq
             k -= 1
+        bits ^= low
     raise IndexError("nth_deed: fewer deeds than counted")
 
 
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
-    cash = s.cash[p]
-    owner, mortgaged, cost = s.owner, s.mortgaged, s.ed.unmortgage_cost
-    return [sq for sq in s.ed.properties if owner[sq] == p and mortgaged[sq] and cash >= cost[sq]]
+    cash, cost = s.cash[p], s.ed.unmortgage_cost
+    return [
+        sq for sq in holdings.squares_of(s.kept.held[p] & s.kept.mortgaged_bits) if cash >= cost[sq]
+    ]
 
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:

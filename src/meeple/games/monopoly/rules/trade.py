@@ -34,6 +34,8 @@ class TradeFrame(Frame):
     """
 
     __slots__ = (
+        "_at",
+        "_at_cash",
         "_cards",
         "_deeds",
         "_ladder",
@@ -76,6 +78,10 @@ class TradeFrame(Frame):
         self._deeds: list[int] = []
         self._cards: list[int] = []
         self._ladder: list[int] = []  # the amounts of the menu's cash steps, which end it
+        # Where in the ladder the amount the offer holds is (its length if nowhere), and that
+        # amount: looked for again only when the amount or the ladder changes.
+        self._at = 0
+        self._at_cash = 0
         self._menu: list[Action] | None = None
         self._menu_key: tuple[int, int, int, int, int] = (0, -1, -1, 0, 0)
 
@@ -163,7 +169,10 @@ class TradeFrame(Frame):
         if self.edits < A.MAX_DRAFT_EDITS:
             self.steps(s)
             n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), len(self._ladder)
-            at = _index(self._ladder, self.cash)
+            if self.cash != self._at_cash:
+                self._at = _index(self._ladder, self.cash)
+                self._at_cash = self.cash
+            at = self._at
             if at < n_cash:
                 skip = at
                 n_cash -= 1
@@ -199,16 +208,12 @@ class TradeFrame(Frame):
             and key[4] == s.cash[q]
         ):
             return
-        owner, group_of = s.owner, s.ed.group_of
-        built = buildings.built_groups(s)
-        deeds: list[int] = []
-        for sq in s.ed.properties:
-            o = owner[sq]
-            if o in (p, q) and not built[group_of[sq]]:
-                deeds.append(sq)
-        self._deeds = deeds
+        kept = s.kept
+        self._deeds = holdings.squares_of((kept.held[p] | kept.held[q]) & ~kept.built_bits)
         self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
         self._ladder = cash_ladder(s, p, q)
+        self._at = _index(self._ladder, self.cash)
+        self._at_cash = self.cash
         self._menu = None
         self._menu_key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
 
@@ -286,23 +291,29 @@ def _index(amounts: list[int], amount: int) -> int:
 
 def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
     """Deeds of ``p`` with no building anywhere in their group."""
-    ed = s.ed
-    owner = s.owner
-    built = buildings.built_groups(s)
-    group_of = ed.group_of
-    return [sq for sq in ed.properties if owner[sq] == p and not built[group_of[sq]]]
+    return holdings.squares_of(s.kept.held[p] & ~s.kept.built_bits)
 
 
 def holders_of_tradeables(s: MonopolyState) -> i64:
     """The seats holding something they could trade (a deed with no building in its group, or a
     Get Out of Jail Free card), as a bit mask: bit ``q`` is set when seat ``q`` holds one. Asked
     for every player after every turn (whether a window opens), so the answer is kept until the
-    board stamp changes. (A machine word in the compiled build: seats are few.)"""
-    if s.kept.holders_stamp != s.board_stamp:
-        s.kept.holders = _holders_by_group(s)
-        s.kept.alive = alive_mask(s)  # (who is still in changes the stamp too)
-        s.kept.holders_stamp = s.board_stamp
-    return s.kept.holders
+    board stamp changes; it reads each seat's mask of deeds (``Kept.held``: rules/holdings.py).
+    (A machine word in the compiled build: seats are few.)"""
+    kept = s.kept
+    if kept.holders_stamp != s.board_stamp:
+        mask: i64 = 0
+        held, unbuilt = kept.held, ~kept.built_bits
+        for q in range(s.n):
+            if held[q] & unbuilt:
+                mask |= 1 << q
+        for o in s.card_holder:
+            if o >= 0:
+                mask |= 1 << o
+        kept.holders = mask
+        kept.alive = alive_mask(s)  # (who is still in changes the stamp too)
+        kept.holders_stamp = s.board_stamp
+    return kept.holders
 
 
 def alive_mask(s: MonopolyState) -> i64:
@@ -312,38 +323,6 @@ def alive_mask(s: MonopolyState) -> i64:
     for q in range(s.n):
         if alive[q]:
             mask |= 1 << q
-    return mask
-
-
-def _holders_by_group(s: MonopolyState) -> i64:
-    """:func:`find_holders`, a group at a time: each group's holders are kept, and worked out
-    again only for the groups the state's log of changes names since the last time (whether a
-    deed can be traded depends on its own group alone: who owns it, and buildings in it)."""
-    ed, owner = s.ed, s.owner
-    by_group = s.kept.group_holders
-    if len(by_group) != len(ed.groups):  # (a new state: work every group out)
-        by_group = s.kept.group_holders = [0] * len(ed.groups)
-        again: i64 = -1
-    else:
-        again = holdings.groups_changed_since(
-            s, s.kept.holders_read
-        )  # bit g: work group g out again
-    s.kept.holders_read = len(s.changes)
-    built = buildings.built_groups(s)
-    mask: i64 = 0
-    for g in range(len(by_group)):
-        if (again >> g) & 1:
-            held = 0
-            if not built[g]:
-                for m in ed.groups[g].members:
-                    o = owner[m]
-                    if o >= 0:
-                        held |= 1 << o
-            by_group[g] = held
-        mask |= by_group[g]
-    for o in s.card_holder:
-        if o >= 0:
-            mask |= 1 << o
     return mask
 
 
@@ -394,10 +373,13 @@ def start(s: MonopolyState, p: int, q: int) -> None:
 
 
 def toggle_deed(f: TradeFrame, sq: int) -> None:
-    if sq in f.deeds:
-        f.deeds.remove(sq)
-    else:
-        f.deeds.append(sq)
+    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python)
+    deeds = f.deeds
+    for i in range(len(deeds)):
+        if deeds[i] == sq:
+            del deeds[i]
+            return
+    deeds.append(sq)
 
 
 def toggle_card(f: TradeFrame, d: int) -> None:
@@ -411,12 +393,17 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
     """Something changes hands besides cash, and everyone can deliver what the offer says."""
     if not f.deeds and not f.cards:
         return False
-    both = (f.proposer, f.target)
+    p, q = f.proposer, f.target
+    # Either side's deeds in no group with a building, from the masks the board's writers
+    # keep (rules/holdings.py): a random player asks at every step of a draft.
+    kept = s.kept
+    tradeable = (kept.held[p] | kept.held[q]) & ~kept.built_bits
     for sq in f.deeds:
-        if s.owner[sq] not in both or buildings.group_has_buildings(s, s.ed.group_of[sq]):
+        if sq < 0 or not (tradeable >> sq) & 1:
             return False
     for d in f.cards:
-        if s.card_holder[d] not in both:
+        h = s.card_holder[d]
+        if h != p and h != q:
             return False
     if f.cash > 0:
         return s.cash[f.proposer] >= f.cash
