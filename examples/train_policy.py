@@ -1,6 +1,6 @@
 """Train a policy for ``policy:FILE`` (docs/RL.md, "Training a policy bot").
 
-Two stages, each writing a policy file (``meeple.bots.policy``) that ``--bots policy:FILE``
+Three stages, each writing a policy file (``meeple.bots.policy``) that ``--bots policy:FILE``
 plays with NumPy alone:
 
 ``bc`` (NumPy only): behaviour cloning. Teacher bots (``standard`` by default; any bot kind,
@@ -10,6 +10,14 @@ the observation and encoding of ``meeple.rl``. A multilayer perceptron is fitted
 masked cross-entropy (a softmax over the legal actions only) with Adam.
 
     .venv/bin/python examples/train_policy.py bc --games 400 --out policy.npz
+
+``dagger`` (NumPy only): DAgger. The policy plays one seat against ``standard`` bots, the teacher
+labels every position it reaches (on a clone of the state), and the policy is fitted again to
+everything labelled so far, for a few rounds. ``--offers`` (Monopoly, also for ``bc``) labels
+with a fresh teacher per position and trade offers only when they would be accepted
+(:class:`Labeller`).
+
+    .venv/bin/python examples/train_policy.py dagger --init policy.npz --offers --out dagger.npz
 
 ``ppo`` (needs ``pip install 'meeple[train]'`` and ``torch==2.13.0`` for CPU): fine-tunes
 with sb3-contrib's MaskablePPO against opponent bots in ``meeple.rl.gym_env`` (the ``shaped``
