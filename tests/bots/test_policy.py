@@ -244,6 +244,59 @@ def test_train_a_policy_and_play_it_in_a_simulation(tmp_path: Path) -> None:
     assert data["bots"][0] == f"policy:{out}" and data["games"] == 2
 
 
+def test_dagger_refits_a_policy_on_the_positions_it_reaches(tmp_path: Path) -> None:
+    """The DAgger stage end to end: a policy file in, games of it against standard bots
+    labelled by the teacher, the decisions kept, a refitted policy file out that plays."""
+    train = load_example("train_policy")
+    bc, out, kept = tmp_path / "bc.npz", tmp_path / "dagger.npz", tmp_path / "kept.npz"
+    common = ["--hidden", "16", "--workers", "1"]
+    train.main(["bc", "--games", "1", "--epochs", "1", *common, "--out", str(bc)])
+    dagger = ["dagger", "--init", str(bc), "--games", "1", "--iterations", "2", "--epochs", "1"]
+    dagger += ["--offers", "--keep", str(kept), "--weight", "trade=2", "--out", str(out)]
+    train.main([*dagger, *common])
+    policy = load_policy(out)
+    assert [w.shape for w, _ in policy.layers] == [(policy.obs_size, 16), (16, 426)]
+    assert "dagger teacher=standard" in policy.meta["trainer"]
+    assert "iterations=2" in policy.meta["trainer"]
+    assert not (tmp_path / "dagger.current.npz").exists()
+    with np.load(kept) as data:  # the policy's positions of both iterations, labelled
+        assert len(data["y"]) == len(data["x"]) == len(data["mask"]) > 100
+        assert all(data["mask"][i, data["y"][i]] for i in range(len(data["y"])))
+    state = new_game("classic", 4, 3, {"max_turns": 100})
+    bots = [make_bot(f"policy:{out}", "monopoly", 1)] + [
+        make_bot("standard", "monopoly", 2 + p) for p in range(3)
+    ]
+    play_out(state, bots)
+    assert state.is_terminal()
+
+
+def test_a_teacher_amount_off_the_ladder_is_labelled_with_the_nearest() -> None:
+    """The standard bot bids a quarter of the way to its limit (``bid 137``): the label is the
+    legal bid ladder index nearest to it, not a skipped decision."""
+    from meeple.games.monopoly import actions as A
+    from meeple.games.monopoly.rules.auction import AuctionFrame
+    from meeple.kernel.protocol import Action
+
+    train = load_example("train_policy")
+    state = new_game("classic", 4, 0)
+    bot = make_bot("standard", "monopoly", 0)
+    for _ in range(5000):  # to the first auction
+        if state.stack and isinstance(state.stack[-1], AuctionFrame):
+            break
+        legal = state.legal_actions()
+        decline = [a for a in legal if a.kind == A.DECLINE]
+        state.apply(decline[0] if decline else bot.choose(state))
+    enc = family_of_state(state).encoding(state)
+    low = state.stack[-1].next_min()
+    mask = enc.mask(state)
+    off = Action(A.BID, (low + 30,))  # between min+24 and min+49: nearer 24
+    assert enc.try_encode(state, off) == -1
+    index = train.teacher_index(enc, state, off, mask)
+    assert enc.labels[index] == "bid min+24" and mask[index]
+    on = Action(A.BID, (low + 9,))
+    assert train.teacher_index(enc, state, on, mask) == enc.encode(state, on)
+
+
 def test_the_shipped_policy_plays_classic() -> None:
     path = ROOT / "examples" / "policy_classic_bc.npz"
     assert path.stat().st_size < 1_000_000  # kept small: it ships in the repository
