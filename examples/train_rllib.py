@@ -208,6 +208,14 @@ def build(args: argparse.Namespace) -> Any:
     algo = config.build_algo()
     if args.restore is not None:
         algo.restore_from_path(str(args.restore.resolve()))
+        # The remote env runners would sample the first iteration with the weights they
+        # were built with (seen with Ray 2.60): they get the restored ones now, waited for
+        # (the default, a timeout of 0, only sends them).
+        algo.env_runner_group.sync_weights(
+            from_worker_or_learner_group=algo.learner_group,
+            inference_only=True,
+            timeout_seconds=60,
+        )
     return algo
 
 
@@ -345,13 +353,17 @@ def evaluate(path: Path, args: argparse.Namespace) -> list[dict[str, Any]]:
             "won": won,
             "share": won / args.eval_games,
             "wilson95": [lo, hi],
+            # a game stopped by the turn cap is won by the richest seat ("turn_cap")
+            "end_reasons": summary["results"]["end_reasons"],
+            "mean_turns": summary["results"]["mean_turns"],
             "seconds": time.perf_counter() - start,
         }
         rows.append(row)
+        reasons = ", ".join(f"{k} {v}" for k, v in row["end_reasons"].items())
         print(
             f"vs 3 {kind}: won {won:g} / {args.eval_games} = {row['share']:.1%} "
             f"(95% Wilson {lo:.1%} - {hi:.1%}; fair share {1 / args.players:.0%}; "
-            f"{row['seconds']:.0f} s)",
+            f"games ended: {reasons}; {row['seconds']:.0f} s)",
             flush=True,
         )
     return rows
