@@ -15,6 +15,7 @@ SLOW = (
     "tests/sim/test_bench_classic.py",  # the speed benchmark at a small size
     "tests/sim/test_bench_monopolis.py",  # Monopolis's speed benchmark at a small size
     "tests/sim/test_ray_backend.py",  # a local Ray cluster
+    "tests/rl/test_rllib.py",  # RLlib training on a local Ray cluster (skipped without it)
     "tests/monopoly/test_is_legal.py",  # is_legal against legal_actions over many positions
     "tests/test_play_flow.py",  # the terminal game under a pseudo-terminal
 )
