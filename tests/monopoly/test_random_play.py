@@ -130,6 +130,7 @@ def test_the_audit_catches_a_board_change_that_kept_its_stamp() -> None:
     before = board_signature(s)
     s.owner[1] = 0  # by hand, without board_changed()
     assert any("kept its stamp" in p for p in audit(s, before))
+    holdings.work_out_kept(s)  # (the writers' tables, which a hand edit leaves behind)
     holdings.board_changed(s)
     assert audit(s, before) == []
 
@@ -144,6 +145,7 @@ def test_the_audit_catches_a_group_change_the_log_does_not_name() -> None:
     s.owner[1] = 0  # a brown deed changes hands ...
     holdings.board_changed(s, light_blue)  # ... but the rule names another group
     assert any("does not name it" in p for p in audit(s, before))
+    holdings.work_out_kept(s)  # (the writers' tables, which a hand edit leaves behind)
     holdings.board_changed(s, brown)
     assert audit(s, before) == []
 
@@ -151,7 +153,7 @@ def test_the_audit_catches_a_group_change_the_log_does_not_name() -> None:
 def test_the_audit_catches_a_stale_cache_of_tradeable_holders() -> None:
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = 2
-    holdings.board_changed(s)
+    s.invalidate()  # (the writers' tables and a new stamp, after a hand edit)
     assert s.legal_actions()  # seat 0 may trade with seat 2 now: the cache holds {2}
     assert s.kept.holders == 1 << 2 and audit(s) == []
     s.owner[3] = 1  # by hand, keeping the stamp
@@ -165,7 +167,7 @@ def test_the_audit_catches_stale_build_options() -> None:
 
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = s.owner[3] = 0
-    holdings.board_changed(s)
+    s.invalidate()  # (the writers' tables and a new stamp, after a hand edit)
     assert audit(s) == [] and anytime.build_options(s, 0) == [1, 3]
     s.kept.build_spots = [1]  # kept wrongly
     problems = audit(s)
@@ -181,6 +183,7 @@ def test_the_audit_catches_a_stale_total_of_building_capacity() -> None:
 
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = s.owner[3] = 0
+    holdings.work_out_kept(s)  # (the writers' tables, which a hand edit leaves behind)
     holdings.board_changed(s, s.ed.group_of[1])
     assert buildings.capacity_total(s, HOUSE) == 8 and audit(s) == []  # two streets, 4 each
     s.kept.cap_total_houses += 1
@@ -205,7 +208,7 @@ def test_the_audit_catches_a_stale_cache_of_rents() -> None:
 
     s = new_monopoly("classic", 4, 3)
     s.owner[1] = 2
-    holdings.board_changed(s)
+    s.invalidate()  # (the writers' tables and a new stamp, after a hand edit)
     assert rent.rents_now(s)[1] == s.ed.rent[1][0] and audit(s) == []
     s.owner[3] = 2  # by hand, keeping the stamp: the brown set now charges double
     assert any("cached rents" in p for p in audit(s))
