@@ -45,9 +45,10 @@ def even_build_ok(s: MonopolyState, sq: int) -> bool:
 
 
 def build_spot_ok(s: MonopolyState, p: int, sq: int) -> bool:
-    """The rules allow ``p`` one more building on ``sq`` (cash and stock aside)."""
-    g = s.ed.group_of[sq]
-    return buildable_group(s, p, g) and even_build_ok(s, sq)
+    """The rules allow ``p`` one more building on ``sq`` (cash and stock aside): ``p`` may
+    build on its group (:func:`buildable_group`, as ``Kept.builder`` keeps it) and building
+    there keeps the group even."""
+    return s.kept.builder[s.ed.group_of[sq]] == p and even_build_ok(s, sq)
 
 
 def can_build(s: MonopolyState, p: int, sq: int) -> bool:
@@ -63,9 +64,8 @@ def build_spots(s: MonopolyState, p: int) -> list[int]:
     filters it by the cash of the moment: cash changes far more often than they do.)"""
     ed = s.ed
     # The groups p may build on: those whose builder (the owner of all of it, none mortgaged)
-    # is p, as kept group by group with the capacities.
-    read_capacities(s)
-    builder = s.kept.cap_holder
+    # is p, as the board's writers keep it (rules/holdings.py).
+    builder = s.kept.builder
     out: list[int] = []
     for g in ed.street_groups:
         if builder[g] == p:
@@ -192,10 +192,10 @@ def read_capacities(s: MonopolyState) -> None:
 def group_capacity(s: MonopolyState, g: int) -> tuple[int, int, int]:
     """(The seat that may build on street group ``g``, -1 for none: the owner of all of it with
     none mortgaged; how many more houses, and how many more hotels, it could place there.)"""
-    members = s.ed.groups[g].members
-    q = s.owner[members[0]]
-    if q < 0 or not buildable_group(s, q, g):
+    q = s.kept.builder[g]  # (buildable_group's seat, kept by the board's writers)
+    if q < 0:
         return -1, 0, 0
+    members = s.ed.groups[g].members
     houses = hotels = 0
     for m in members:
         lvl = s.level[m]

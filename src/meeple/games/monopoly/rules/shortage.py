@@ -144,12 +144,15 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
     # (Deeds belong to seats still playing: the audit checks it.)
     if buildings.capacity_total(s, item) <= stock:
         return []
-    cap = buildings.capacities(s, item)
-    return [
-        q
-        for q in turns.seats_from(s, turns.next_seat(s, p))
-        if q != p and cap[q] and s.cash[q] >= s.ed.building_min_bid and can_place_now(s, q, item)
-    ]
+    # Those who may build somewhere (Kept.builders) with cash for the opening bid and a spot
+    # for this kind of building now, in turn order from p's left. (A spot now means room for
+    # more: can_place_now implies a capacity, so no seat's capacity need be worked out.)
+    builders, cash, least = s.kept.builders, s.cash, s.ed.building_min_bid
+    out: list[int] = []
+    for q in turns.seats_from(s, turns.next_seat(s, p)):
+        if q != p and (builders >> q) & 1 and cash[q] >= least and can_place_now(s, q, item):
+            out.append(q)
+    return out
 
 
 def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
@@ -168,11 +171,13 @@ def _place_spots(s: MonopolyState, p: int, item: int, first_group: bool) -> list
     first group that has any."""
     ed = s.ed
     out: list[int] = []
+    if not (s.kept.builders >> p) & 1:  # (p may build nowhere: most players, most of a game)
+        return out
+    builder = s.kept.builder  # (buildings.buildable_group's seat per group)
     for g in ed.street_groups:
-        members = ed.groups[g].members
-        if s.owner[members[0]] != p or not buildings.buildable_group(s, p, g):
+        if builder[g] != p:
             continue
-        if buildings.lowest_streets(s, members, out, item) and first_group:
+        if buildings.lowest_streets(s, ed.groups[g].members, out, item) and first_group:
             break
     return out
 
