@@ -101,20 +101,25 @@ class Tally:
     def __init__(self, state: MonopolisState, seat: int, w: Weights) -> None:
         n = state.n
         tables = state.tables
-        self.parks = [0] * n
-        self.icons: list[list[int]] = [[0] * n for _ in range(tables.icon_count)]
+        # (Counts go up as ``x[i] = x[i] + 1``: the compiled build does ``x[i] += 1`` on a
+        # list[int] through Python's generic number protocol, a call per count.)
+        parks = self.parks = [0] * n
+        icons: list[list[int]] = [[0] * n for _ in range(tables.icon_count)]
+        self.icons = icons
         for plot in range(PLOTS):
             owner = state.owner_at[plot]
             if owner >= 0:
                 if state.value_at[plot] == PARK:
-                    self.parks[owner] += 1
+                    parks[owner] = parks[owner] + 1
                 for icon in tables.tile_icon_ids[state.tile_at[plot]]:
-                    self.icons[icon][owner] += 1
+                    counts = icons[icon]
+                    counts[owner] = counts[owner] + 1
         for p in range(n):
             for card_id in state.hand[p]:
                 icon = tables.card(card_id).icon
                 if icon >= 0:
-                    self.icons[icon][p] += 1
+                    counts = icons[icon]
+                    counts[p] = counts[p] + 1
         w_opp = w.opponent / (n - 1)
         self.park_worth = w.majority * contest(self.parks, seat, True, w_opp)
         self.icon_worth = [w.majority * contest(c, seat, False, w_opp) for c in self.icons]
@@ -125,12 +130,12 @@ def contest(counts: list[int], seat: int, parks: bool, w_opp: float) -> float:
     gain less ``w_opp`` times the others' (the park award if ``parks``, else an icon's)."""
     award = PARK_AWARD if parks else COLLECTION_AWARD
     before = placings(counts, award)
-    counts[seat] += 1
+    counts[seat] = counts[seat] + 1
     after = placings(counts, award)
-    counts[seat] -= 1
+    counts[seat] = counts[seat] - 1
     worth = 0.0
     for p in range(len(counts)):
-        change = after[p] - before[p]
+        change = float(after[p] - before[p])  # (a float either way: no boxed sum)
         worth += change if p == seat else -w_opp * change
     return worth
 
@@ -310,7 +315,7 @@ def wanted(state: MonopolisState, seat: int, tally: Tally, w: Weights) -> int:
     gains = []
     for r in range(state.tables.size):
         have = state.res[seat][:]
-        have[r] += 1
+        have[r] = have[r] + 1
         gains.append(potential(have, state.jokers[seat], aims, w.gap))
     return first_max(gains)
 

@@ -184,10 +184,10 @@ def build(
     short = 0
     for r, need in enumerate(mode_needs(card, mode, len(mine))):
         use = min(mine[r], need)
-        mine[r] -= use
+        mine[r] = mine[r] - use
         paid[r] = use
         short += need - use
-    state.jokers[seat] -= short
+    state.jokers[seat] = state.jokers[seat] - short
 
     state.card_at[plot] = EMPTY
     state.hand[seat].append(card.id)
@@ -206,13 +206,15 @@ def build(
         column = comps.house_column(state.n, h)
         money += column.money
         jokers += column.jokers
-    state.money[seat] += money
+    # (``x[i] = x[i] + n``, not ``x[i] += n``: the compiled build does an item's augmented
+    # assignment through Python's generic number protocol, an element of a list[int] not.)
+    state.money[seat] = state.money[seat] + money
     state.pend_jokers += jokers
 
     partners = cube_partners(state.value_at, plot, value)
     for q in partners:
-        state.cubes[q] += 1
-    state.cubes[plot] += len(partners)
+        state.cubes[q] = state.cubes[q] + 1
+    state.cubes[plot] = state.cubes[plot] + len(partners)
     state.to_deal.append(plot)
     if state.houses[seat] == state.capacity:
         state.final_round = True

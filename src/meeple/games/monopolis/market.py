@@ -78,8 +78,9 @@ def starting_stock(state: MonopolisState) -> None:
             drawn.append(card.id)
             if card.liza == 0 and sum(card.gains) == 2:
                 break
+        mine = state.res[seat]
         for r, g in enumerate(card.gains):
-            state.res[seat][r] += g
+            mine[r] = mine[r] + g  # (not +=: building.build says why)
     pile.extend(drawn)
     state.rng.shuffle(pile)
 
@@ -94,10 +95,10 @@ def buy(state: MonopolisState, seat: int, slot: int, events: list[Event] | None)
     row = state.market[row_index]
     price = slot_price(state, slot)
     card = state.tables.resource_card(row.pop(pos))
-    state.money[seat] += card.coins - price
+    state.money[seat] = state.money[seat] + card.coins - price
     mine = state.res[seat]
     for r, g in enumerate(card.gains):
-        mine[r] += g
+        mine[r] = mine[r] + g
     state.pend_jokers += card.liza
     state.discards[row_index].append(card.id)
     if events is not None:

@@ -355,9 +355,10 @@ class MonopolisState(GameState):
             turns.after_gain(self, events)
         elif kind in (JOKER, JOKER_HOLD):
             if kind == JOKER:
-                self.res[seat][action.args[0]] += 1
+                mine, r = self.res[seat], action.args[0]
+                mine[r] = mine[r] + 1  # (not +=: building.build says why)
             else:
-                self.jokers[seat] += 1
+                self.jokers[seat] = self.jokers[seat] + 1
             self.pend_jokers -= 1
             if events is not None:
                 events.append(
@@ -369,7 +370,7 @@ class MonopolisState(GameState):
             if self.pend_jokers == 0:
                 turns.finish_action(self, events)
         else:  # PASS_ACTION
-            self.money[seat] += 1
+            self.money[seat] = self.money[seat] + 1
             if events is not None:
                 events.append(Event("pass", {"seat": seat, "money": 1}))
             turns.finish_action(self, events)

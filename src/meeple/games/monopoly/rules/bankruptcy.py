@@ -147,7 +147,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
             for sq in reversed(deeds):
                 auction.start_auction(s, DEED, sq, list(bidders))
     else:
-        s.cash[c] += cash
+        s.cash[c] = s.cash[c] + cash  # (not +=: money.bank_pays says why)
         for d, holder in enumerate(s.card_holder):
             if holder == p:
                 holdings.give_card(s, d, c)

@@ -72,10 +72,11 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
     for sq in deeds:
         bit = 1 << sq
         was = owner[sq]
+        # (``x[i] = x[i] & m``, not ``&=``: money.bank_pays says why)
         if was >= 0:
-            held[was] &= ~bit
+            held[was] = held[was] & ~bit
         if p >= 0:
-            held[p] |= bit
+            held[p] = held[p] | bit
         owner[sq] = p
         if lift:
             mortgaged[sq] = False
