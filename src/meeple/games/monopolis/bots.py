@@ -94,13 +94,19 @@ Plan = tuple[float, int, int, int]
 
 
 class Tally:
-    """The majorities as they stand, read once per decision of ``seat``: parks built and
+    """The majorities as they stand, read for a decision of ``seat``: parks built and
     collection icons held per seat ("End of the Game", 3. and 4.), and what one more park or one
-    more of each icon is worth to ``seat`` now (:func:`contest`)."""
+    more of each icon is worth to ``seat`` now (:func:`contest`). It depends only on the tiles
+    on the board, who built them and the cards in hand (:meth:`reads`), which change only when
+    someone builds: the bot keeps it from one decision to the next until then."""
 
     def __init__(self, state: MonopolisState, seat: int, w: Weights) -> None:
         n = state.n
         tables = state.tables
+        self.seat, self.w, self.tables = seat, w, tables
+        # What it was read from (copies: the state's lists change in place).
+        self.owner_at, self.tile_at = state.owner_at[:], state.tile_at[:]
+        self.hand = [h[:] for h in state.hand]
         # (Counts go up as ``x[i] = x[i] + 1``: the compiled build does ``x[i] += 1`` on a
         # list[int] through Python's generic number protocol, a call per count.)
         parks = self.parks = [0] * n
@@ -123,6 +129,20 @@ class Tally:
         w_opp = w.opponent / (n - 1)
         self.park_worth = w.majority * contest(self.parks, seat, True, w_opp)
         self.icon_worth = [w.majority * contest(c, seat, False, w_opp) for c in self.icons]
+
+    def reads(self, state: MonopolisState, seat: int, w: Weights) -> bool:
+        """Whether this tally is the one ``Tally(state, seat, w)`` would make: the same seat
+        and weights, and the same tiles, builders and hands (a tile's value comes with it).
+        (List comparisons, made in C: a few hundred instructions against a tally's
+        thousands.)"""
+        return (
+            seat == self.seat
+            and w is self.w
+            and state.tables is self.tables
+            and state.tile_at == self.tile_at
+            and state.owner_at == self.owner_at
+            and state.hand == self.hand
+        )
 
 
 def contest(counts: list[int], seat: int, parks: bool, w_opp: float) -> float:
@@ -233,9 +253,11 @@ def best_build(
     """The most valuable complete build among ``plots`` (ties: first in legal order)."""
     best: Plan | None = None
     for plot in plots:
+        card = state.tables.card(state.card_at[plot])
         for mode in building.pay_modes(state, seat, plot):
+            cost = paid(state, seat, card, mode, w)  # (build_worth's payment, once a mode)
             for value in building.tile_values(state, seat, plot, mode):
-                worth = build_worth(state, seat, plot, mode, value, tally, w)
+                worth = tile_worth(state, seat, plot, value, tally, w) - cost
                 if best is None or worth > best[0]:
                     best = (worth, plot, mode, value)
     return best
@@ -278,8 +300,10 @@ def potential(have: list[int], jokers: int, aims: list[Target], gap: float) -> f
     for worth, needs in aims:
         short = -jokers
         for r in range(len(needs)):
-            if needs[r] > have[r]:
-                short += needs[r] - have[r]
+            need = needs[r]  # (each read once: a read of a tuple or list item unboxes it)
+            own = have[r]
+            if need > own:
+                short += need - own
         value = worth - gap * max(0, short)
         if value > best:
             best = value
@@ -328,6 +352,16 @@ class MonopolisStandardBot(Bot):
     def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         super().__init__(seed)
         self.w = weights if weights is not None else STANDARD
+        self._tally: Tally | None = None  # the last one made (Tally.reads: kept until a build)
+
+    def tally(self, state: MonopolisState, seat: int) -> Tally:
+        """The majorities for ``seat``'s decision: the last tally while it still reads the
+        same board and hands (a build's payment and tile are chosen on the board the build
+        was chosen on), else a new one."""
+        kept = self._tally
+        if kept is None or not kept.reads(state, seat, self.w):
+            kept = self._tally = Tally(state, seat, self.w)
+        return kept
 
     def choose(self, state: GameState) -> Action:
         if isinstance(state, MonopolisState) and state.phase == ACTION:
@@ -338,11 +372,11 @@ class MonopolisStandardBot(Bot):
         seat = state.current_player()
         w = self.w
         if state.phase == PAY:
-            plan = best_build(state, seat, [state.pend_plot], Tally(state, seat, w), w)
+            plan = best_build(state, seat, [state.pend_plot], self.tally(state, seat), w)
             assert plan is not None
             return FULL_PAYMENT if plan[2] == FULL else act(PAY_PAIR, plan[2])
         if state.phase == TILE_CHOICE:
-            tally = Tally(state, seat, w)
+            tally = self.tally(state, seat)
             values = [a.args[0] for a in legal]
             worth = [
                 build_worth(state, seat, state.pend_plot, state.pend_mode, v, tally, w)
@@ -352,7 +386,7 @@ class MonopolisStandardBot(Bot):
         if state.phase == JOKER_CHOICE:
             if state.jokers[seat] < JOKER_TRACK:
                 return HOLD
-            return act(JOKER, wanted(state, seat, Tally(state, seat, w), w))
+            return act(JOKER, wanted(state, seat, self.tally(state, seat), w))
         return legal[0]
 
     def plan(self, state: MonopolisState, seat: int, tally: Tally) -> tuple[Plan | None, list[int]]:
@@ -372,7 +406,7 @@ class MonopolisStandardBot(Bot):
         # The purchases and builds legal_actions() would list, in its order, read from the
         # rules: valuing a build needs its payments anyway (best_build passes over a card
         # nobody can pay), and the state checks the action chosen without the list.
-        tally = Tally(state, seat, self.w)
+        tally = self.tally(state, seat)
         plan, buys = self.plan(state, seat, tally)
         if plan is None and len(buys) == 1:
             return act(BUY, buys[0])  # the one legal action: nothing to choose, nothing drawn

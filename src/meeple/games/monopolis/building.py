@@ -46,7 +46,20 @@ def mode_needs(card: RequirementCard, mode: int, size: int) -> tuple[int, ...]:
     """What a payment in ``mode`` costs: the whole card, or two of the paired resource."""
     if mode == FULL:
         return card.needs
-    return tuple(2 if r == mode else 0 for r in range(size))
+    return pair_needs(size)[mode]
+
+
+_PAIR_NEEDS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+
+
+def pair_needs(size: int) -> tuple[tuple[int, ...], ...]:
+    """Per resource ``r`` of ``size``, what paying a pair of ``r`` takes (two of ``r``): made
+    once per size (the bot asks for it for every card on the table, every decision)."""
+    needs = _PAIR_NEEDS.get(size)
+    if needs is None:
+        needs = tuple(tuple(2 if r == m else 0 for r in range(size)) for m in range(size))
+        _PAIR_NEEDS[size] = needs
+    return needs
 
 
 def mode_size(card: RequirementCard, mode: int) -> int:
@@ -130,7 +143,7 @@ def pay_modes(state: MonopolisState, seat: int, plot: int) -> list[int]:
         r for r in state.tables.card(state.card_at[plot]).pairs if can_pay_pair(state, seat, r)
     ]
     if pairs and any_tile(state, seat, plot, pairs[0]):
-        out += pairs
+        out.extend(pairs)
     return out
 
 
