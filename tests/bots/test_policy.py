@@ -19,6 +19,8 @@ from meeple.bots.base import bot_kinds, make_bot  # noqa: E402
 from meeple.bots.policy import (  # noqa: E402
     PolicyBot,
     load_policy,
+    packaged_games,
+    packaged_policy,
     policy_for,
     save_policy,
 )
@@ -298,11 +300,42 @@ def test_a_teacher_amount_off_the_ladder_is_labelled_with_the_nearest() -> None:
 
 
 def test_the_shipped_policy_plays_classic() -> None:
-    path = ROOT / "examples" / "policy_classic_bc.npz"
-    assert path.stat().st_size < 1_000_000  # kept small: it ships in the repository
+    path = ROOT / "src" / "meeple" / "bots" / "policies" / "classic.npz"
+    assert path.stat().st_size < 1_000_000  # kept small: it ships in the package
     state = new_game("classic", 4, 9, {"max_turns": 100})
     bots = [make_bot(f"policy:{path}", "monopoly", 1)] + [
         make_bot("standard", "monopoly", 2 + p) for p in range(3)
     ]
     play_out(state, bots)
     assert state.is_terminal()
+
+
+def test_the_learned_bot_plays_the_packaged_policy_of_its_game() -> None:
+    """``learned`` is the shipped policy under a kind with no file (what the web app can seat):
+    the same games as ``policy:`` on the packaged file, offered only for the games it has a
+    policy for, and refused elsewhere with the games it plays."""
+    assert packaged_games() == ["classic"]
+    assert "learned" in bot_kinds("monopoly", "classic")
+    assert "learned" not in bot_kinds("monopoly", "friends")
+    assert "learned" not in bot_kinds("monopolis")
+    path = packaged_policy("classic")
+    assert path is not None
+
+    def game(first: str) -> list[Any]:
+        state = new_game("classic", 4, 9, {"max_turns": 60})
+        bots = [make_bot(first, "monopoly", 1)] + [
+            make_bot("standard", "monopoly", 2 + p) for p in range(3)
+        ]
+        play_out(state, bots)
+        return list(state.history)
+
+    assert game("learned") == game(f"policy:{path}")
+    with pytest.raises(ValueError, match="learned takes no file"):
+        make_bot("learned:/etc/passwd", "monopoly", 1)
+    friends = new_game("friends", 4, 9)
+    with pytest.raises(ValueError, match="no policy for friends; it plays classic"):
+        make_bot("learned", "monopoly", 1).choose(friends)
+    out = CliRunner().invoke(
+        app, ["simulate", "friends", "--games", "1", "--players", "2", "--bots", "learned,standard"]
+    )
+    assert out.exit_code == 2 and "no policy for friends" in out.output

@@ -102,3 +102,20 @@ def test_the_host_hands_a_seat_to_a_bot_and_its_player_takes_it_back(
     expect(host.locator("#host-panel")).not_to_contain_text("a bot plays")
     host_ctx.close()
     bob_ctx.close()
+
+
+def test_the_learned_bot_is_seated_from_the_lobby(browser: Any, server: str) -> None:
+    """The policy the package ships is seated in the web app (issue 22): the lobby offers it
+    for classic as "Bot: learned" and the game opens with it in its seats (its turns through
+    the server: tests/server/test_api.py)."""
+    ctx = browser.new_context(base_url=server)
+    page = ctx.new_page()
+    page.goto("/")
+    offered = page.get_by_label("Seat 2 player").locator("option").all_text_contents()
+    assert "Bot: learned" in offered
+    lobby_game(page, {2: "bot:learned", 3: "bot:learned", 4: "bot:standard"})
+    page.locator("#play-mine").click()
+    expect(page.locator("#who")).to_have_text("You are Ann")
+    expect(page.locator("#players")).to_contain_text("Learned bot 2")
+    screenshot(page, "learned-bot-seated")
+    ctx.close()

@@ -153,6 +153,25 @@ def test_bots_play_a_whole_game_on_the_server(client: TestClient) -> None:
     assert client.get("/api/games", params={"status": "finished"}).json()[0]["id"] == g["id"]
 
 
+def test_the_learned_bot_is_offered_and_plays_where_a_policy_is_shipped(
+    client: TestClient,
+) -> None:
+    """The shipped policy plays in the web app as the plain kind ``learned`` (issue 22): listed
+    for classic, the game it was trained for, and for no other game; seated through the API
+    it plays its turns; asked for another game it is refused before the game starts."""
+    catalog = {g["game"]: g["bots"] for g in client.get("/api/catalog").json()}
+    assert "learned" in catalog["classic"]
+    assert all("learned" not in bots for game, bots in catalog.items() if game != "classic")
+    seats = [{"type": "bot", "bot": "learned"}, {"type": "bot", "bot": "standard"}]
+    g = new_game(client, game="classic", seats=seats, seed=5)
+    url = f"/api/games/{g['id']}"
+    wait_for(lambda: client.get(url).json()["state_id"] > 40)
+    body = client.get(url).json()
+    assert body["status"] in ("active", "finished") and body["seats"][0]["name"] == "Learned bot 1"
+    refused = client.post("/api/games", json={"game": "friends", "seats": seats})
+    assert refused.status_code == 422 and "unknown bot 'learned' for friends" in refused.text
+
+
 def test_human_and_bot_take_turns(client: TestClient) -> None:
     seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}]
     g = new_game(client, seats=seats, seed=11)

@@ -2,7 +2,8 @@
 
 A kind is the family's own (``GameFamily.bots``: ``standard``, ``param``) or one every family
 has: ``random`` (uniform over the legal actions), ``policy`` (a trained policy file played with
-NumPy, ``policy:FILE``: :mod:`meeple.bots.policy`, for a family with an action encoding) and
+NumPy, ``policy:FILE``: :mod:`meeple.bots.policy`, for a family with an action encoding; and
+``learned``, the policy the package ships for the game, where there is one) and
 ``mcts`` (the search bot, for a family
 with search support, ``GameFamily.search``). The bot class itself is
 :class:`meeple.kernel.bot.Bot`, which a family's bots subclass.
@@ -10,9 +11,9 @@ with search support, ``GameFamily.search``). The bot class itself is
 
 from __future__ import annotations
 
-from meeple.bots.policy import policy_bot
+from meeple.bots.policy import learned_bot, packaged_games, packaged_policy, policy_bot
 from meeple.kernel.bot import Bot, BotFactory, RandomBot, play_out
-from meeple.kernel.family import GameFamily, families, family
+from meeple.kernel.family import GameFamily, families, family, game_ids, game_info
 
 __all__ = [
     "FILE_KINDS",
@@ -35,6 +36,10 @@ def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
     # (GameFamily.encoding left as the kernel's, which refuses) has no policy kind.
     if type(fam).encoding is not GameFamily.encoding:
         kinds["policy"] = policy_bot(fam.name)
+        known = set(game_ids())
+        shipped = [g for g in packaged_games() if g in known and game_info(g).family == fam.name]
+        if shipped:  # the policies the package ships for its games (bots/policies/)
+            kinds["learned"] = learned_bot(shipped)
     search = fam.search
     if search is not None:
         from meeple.bots.mcts import mcts_factory
@@ -44,12 +49,16 @@ def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
     return kinds
 
 
-def bot_kinds(family_name: str | None = None) -> list[str]:
+def bot_kinds(family_name: str | None = None, game_id: str | None = None) -> list[str]:
     """The bot kinds a game of family ``family_name`` can seat (of any family when
-    ``None``), sorted."""
+    ``None``), sorted; with ``game_id``, those that can play that game (``learned`` only where
+    the package ships a policy for it)."""
     if family_name is None:
         return sorted({k for fam in families() for k in _kinds(fam)})
-    return sorted(_kinds(family(family_name)))
+    kinds = sorted(_kinds(family(family_name)))
+    if game_id is not None and packaged_policy(game_id) is None:
+        kinds = [k for k in kinds if k != "learned"]
+    return kinds
 
 
 def make_bot(kind: str, family_name: str, seed: int) -> Bot:

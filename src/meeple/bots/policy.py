@@ -13,6 +13,10 @@ games.
 
 Why NumPy and not the training library: playing a policy must not need a deep-learning library
 (PyTorch alone is gigabytes); a forward pass of a small MLP is a few matrix products.
+
+The package ships trained policies (``policies/GAME.npz``, :func:`packaged_policy`), played by
+the kind ``learned`` (``learned:sample`` samples): a kind without a file argument, so the web
+server, which reads no file a client names, can seat it too (docs/RL.md, "Policy files").
 """
 
 from __future__ import annotations
@@ -235,6 +239,21 @@ def load_policy(path: str | os.PathLike[str]) -> Policy:
     )
 
 
+POLICIES = Path(__file__).resolve().parent / "policies"
+"""The trained policies the package ships, one file per game id: ``policies/GAME.npz``."""
+
+
+def packaged_policy(game_id: str) -> Path | None:
+    """The policy file the package ships for ``game_id``, if there is one."""
+    path = POLICIES / f"{game_id}.npz"
+    return path if path.is_file() else None
+
+
+def packaged_games() -> list[str]:
+    """The game ids the package ships a policy for (what the ``learned`` bot plays), sorted."""
+    return sorted(p.stem for p in POLICIES.glob("*.npz"))
+
+
 # One load per file (and version of it on disk): a simulation makes a bot per seat per game.
 _CACHE: dict[tuple[str, float, int], Policy] = {}
 
@@ -315,5 +334,42 @@ def policy_bot(family_name: str) -> Any:
                 f"not a {family_name} game"
             )
         return PolicyBot(seed, policy, sample, where=path)
+
+    return factory
+
+
+class LearnedBot(PolicyBot):
+    """``learned``: the policy the package ships for the game it plays (:func:`packaged_policy`),
+    chosen again when it is seated in another game; a game without one is refused with the
+    games that have one."""
+
+    name = "learned"
+
+    def check_game(self, state: GameState) -> None:
+        if self.policy.game != state.game_id:
+            path = packaged_policy(state.game_id)
+            if path is None:
+                raise ValueError(
+                    f"the learned bot has no policy for {state.game_id}; it plays "
+                    f"{', '.join(packaged_games())}"
+                )
+            self.policy, self.where = cached_policy(str(path)), f"the learned bot ({path.name})"
+        super().check_game(state)
+
+
+def learned_bot(games: list[str]) -> Any:
+    """The ``learned[:sample]`` factory of a family whose games ``games`` have a packaged
+    policy (the first of them until the bot meets its game)."""
+
+    def factory(seed: int, argument: str) -> Bot:
+        if argument not in ("", "sample"):
+            raise ValueError(f"learned takes no file (learned or learned:sample), not {argument!r}")
+        from meeple.extras import need
+
+        need("rl", "the learned bot", ("numpy",))
+        path = packaged_policy(games[0])
+        assert path is not None  # (listed because the file is there)
+        where = f"the learned bot ({path.name})"
+        return LearnedBot(seed, cached_policy(str(path)), argument == "sample", where=where)
 
     return factory

@@ -949,7 +949,7 @@ class Hub:
             raise HubError(429, f"the server has {most} games waiting or in play, its most")
         if seed is None:
             seed = secrets.randbits(63)
-        known = bot_kinds(info.family)
+        known = bot_kinds(info.family, game)
         stored_seats: list[StoredSeat] = []
         tokens: list[str | None] = []
         names: list[str] = []

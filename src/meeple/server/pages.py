@@ -95,7 +95,7 @@ async def catalog() -> list[dict[str, Any]]:
                 # /api/games; retired ones are kept for measuring only.
                 "bots": [
                     k
-                    for k in bot_kinds(info.family)
+                    for k in bot_kinds(info.family, gid)
                     if k not in FILE_KINDS and k not in family(info.family).retired_bots
                 ],
                 "rules": [o.to_dict() for o in family_of(gid).rule_options(gid, {})],
