@@ -159,19 +159,23 @@ class StandardBot(Bot):
         # ownership changed: the trade caches below compare it by identity.
         self._owners_stamp = 0
         self._owners: tuple[int, ...] = ()
-        self._owners_log = 0  # ... read from this log of changes (MonopolyState.changes_id)
-        self._owners_pos = 0  # ... up to here
+        # ... the seats' masks of deeds it was made from (Kept.held: they say who owns what as
+        # the tuple does, in a few numbers), and the same as a tuple, the key of _offered.
+        self._owners_held: list[int] = []
+        self._owners_key: tuple[int, ...] = ()
         self._offers_me = -1  # the seat and board stamp the offer shapes were worked out for
         self._offers_stamp = 0
         self._offers: list[Offer] = []
         self._no_offer_turn = -1  # the turn in which no trade offer was found
         # Offers already made, by who owned what when they were made: the same offer on the same
         # board would get the same answer, so it is not made again until ownership changes.
+        # (Keyed by the seats' masks of deeds, _owners_key: hashing four numbers costs less than
+        # hashing an owner per square.)
         self._offered: dict[tuple[int, ...], set[Offer]] = {}
         self._made_owners: tuple[int, ...] = ()  # the owners _made belongs to
         self._made: set[Offer] = set()
         self._all_made: tuple[int, ...] = ()  # the owners for which every offer was made
-        self._distinct_offers = 0  # how many different offers _offers holds
+        self._distinct_offers = 0  # how many different offers _offers holds (-1: not counted)
         # The owners and seat for which every offer left was out of my reach, and the least
         # cash one of them asked of me (find_offer).
         self._poor_owners: tuple[int, ...] = ()
@@ -706,9 +710,9 @@ class StandardBot(Bot):
         pay for and that was not made before on this board."""
         owners = self.owners(s)
         if owners is not self._made_owners:  # any change of hands may change the answer
-            made = self._offered.get(owners)
+            made = self._offered.get(self._owners_key)
             if made is None:
-                made = self._offered[owners] = set()
+                made = self._offered[self._owners_key] = set()
             self._made = made
             self._made_owners = owners
         made = self._made
@@ -736,7 +740,10 @@ class StandardBot(Bot):
                 plan.append(A.act(A.TRADE_CASH, balance))
             return [*plan, A.A_PROPOSE]
         # Every offer made for this ownership (made holds offers only, so only then can its
-        # size reach their number): none is left until ownership changes.
+        # size reach their number): none is left until ownership changes. (The offers are
+        # counted here, once per list, not each time they are made: most lists never get here.)
+        if self._distinct_offers < 0:
+            self._distinct_offers = len(set(offers))
         if len(made) >= self._distinct_offers and all(offer in made for offer in offers):
             self._all_made = owners
         if only_poor and cheapest >= 0:
@@ -756,7 +763,7 @@ class StandardBot(Bot):
         self.read_board(s, me)
         if self._splits_changed or me != self._offers_me:
             self._offers = self.make_offers(s, me)
-            self._distinct_offers = len(set(self._offers))
+            self._distinct_offers = -1  # (counted when find_offer needs it)
             self._splits_changed = False
         self._offers_me, self._offers_stamp = me, s.board_stamp
         return self._offers
@@ -795,26 +802,18 @@ class StandardBot(Bot):
 
     def owners(self, s: MonopolyState) -> tuple[int, ...]:
         """Who owns each square now, as a tuple: the same object until ownership changes.
-        After a change of the board, only the squares of the groups the log of changes names
-        are compared (most changes are buildings and mortgages, not owners); a new state, or a
-        change of anything, makes the tuple again."""
+        After a change of the board, the seats' masks of deeds (``Kept.held``, kept by the
+        board's writers) are compared with those the tuple was made from: most changes are
+        buildings and mortgages, not owners, and the masks are a few numbers."""
         if self._owners_stamp == s.board_stamp:
             return self._owners
-        same = s.changes_id == self._owners_log and len(self._owners) == len(s.owner)
-        if same:
-            changed = holdings.groups_changed_since(s, self._owners_pos)
-            same = changed != -1
-            owner, kept, groups = s.owner, self._owners, s.ed.groups
-            for g in range(len(groups)):
-                if same and (changed >> g) & 1:
-                    for m in groups[g].members:
-                        if owner[m] != kept[m]:
-                            same = False
-        if not same:
+        held = s.kept.held
+        if held != self._owners_held or len(self._owners) != len(s.owner):
             owners = tuple(s.owner)
             if owners != self._owners:
                 self._owners = owners
-        self._owners_log, self._owners_pos = s.changes_id, len(s.changes)
+            self._owners_held = held[:]
+            self._owners_key = tuple(held)
         self._owners_stamp = s.board_stamp
         return self._owners
 

@@ -10,12 +10,17 @@ when the owner holds both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import i64
+
+from meeple.games.monopoly.rules import holdings
 from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+
+_MASK_BITS: Final = 62  # groups whose marks rents_now reads as a machine word
 
 
 def owns_group(s: MonopolyState, p: int, g: int) -> bool:
@@ -42,16 +47,18 @@ def rents_now(s: MonopolyState) -> list[int]:
     depends only on its own group, and ``board_changed(group)`` marks the group whose owners,
     buildings or mortgages changed, worked out again here on the next ask (``board_changed()``
     marks them all). Callers must not change the list."""
-    dirty = s.kept.rents_dirty
-    if dirty:
-        if dirty < 0 or not s.kept.rents:
-            s.kept.rents = find_rents(s)
+    kept = s.kept
+    if kept.rents_dirty:
+        n_groups = len(s.ed.groups)
+        if kept.rents_dirty < 0 or not kept.rents or n_groups > _MASK_BITS:
+            kept.rents = find_rents(s)
         else:
-            for g in range(len(s.ed.groups)):
+            dirty: i64 = kept.rents_dirty  # (a machine word: tested once per group)
+            for g in range(n_groups):
                 if (dirty >> g) & 1:
-                    group_rents(s, g, s.kept.rents)
-        s.kept.rents_dirty = 0
-    return s.kept.rents
+                    group_rents(s, g, kept.rents)
+        kept.rents_dirty = 0
+    return kept.rents
 
 
 def find_rents(s: MonopolyState) -> list[int]:
@@ -73,15 +80,17 @@ def group_rents(s: MonopolyState, g: int, out: list[int]) -> None:
     a utility: ``utility_multipliers`` likewise (mortgaged deeds count: docs/RULES.md,
     "Counting mortgaged railroads and utilities"). 0 where nobody owns the deed."""
     ed, r = s.ed, s.rules
-    owner, level, mortgaged, rent = s.owner, s.level, s.mortgaged, ed.rent
+    owner, level, rent = s.owner, s.level, ed.rent
     grp = ed.groups[g]
     members = grp.members
     if grp.kind == STREET:
+        # One player owns the whole group: the set rent. (Read from the masks of deeds the
+        # board's writers keep, Kept.held and mortgaged_bits, not deed by deed.)
         first = owner[members[0]]
-        whole = first >= 0  # one player owns the whole group: the set rent
-        for m in members:
-            if owner[m] != first or (r.set_rent_needs_all_unmortgaged and mortgaged[m]):
-                whole = False
+        bits = ed.group_bits[g]
+        whole = first >= 0 and s.kept.held[first] & bits == bits
+        if whole and r.set_rent_needs_all_unmortgaged and s.kept.mortgaged_bits & bits:
+            whole = False
         for m in members:
             if owner[m] < 0:
                 out[m] = 0
@@ -91,13 +100,12 @@ def group_rents(s: MonopolyState, g: int, out: list[int]) -> None:
                 out[m] = rent[m][0] * r.set_rent_multiplier if whole else rent[m][0]
         return
     table = r.railroad_rents if grp.kind == RAILROAD else r.utility_multipliers
+    bits = ed.group_bits[g]
+    held = s.kept.held
     for m in members:
         o = owner[m]
         if o < 0:
             out[m] = 0
             continue
-        n = 0
-        for x in members:
-            if owner[x] == o:
-                n += 1
+        n = holdings.count_bits(held[o] & bits)  # how many of the group its owner holds
         out[m] = table[min(n, len(table)) - 1]
