@@ -314,7 +314,7 @@ def test_the_learned_bot_plays_the_packaged_policy_of_its_game() -> None:
     """``learned`` is the shipped policy under a kind with no file (what the web app can seat):
     the same games as ``policy:`` on the packaged file, offered only for the games it has a
     policy for, and refused elsewhere with the games it plays."""
-    assert packaged_games() == ["classic"]
+    assert packaged_games() == ("classic",)
     assert "learned" in bot_kinds("monopoly", "classic")
     assert "learned" not in bot_kinds("monopoly", "friends")
     assert "learned" not in bot_kinds("monopolis")

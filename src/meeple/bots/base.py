@@ -11,6 +11,8 @@ with search support, ``GameFamily.search``). The bot class itself is
 
 from __future__ import annotations
 
+import functools
+
 from meeple.bots.policy import learned_bot, packaged_games, packaged_policy, policy_bot
 from meeple.kernel.bot import Bot, BotFactory, RandomBot, play_out
 from meeple.kernel.family import GameFamily, families, family, game_ids, game_info
@@ -36,8 +38,7 @@ def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
     # (GameFamily.encoding left as the kernel's, which refuses) has no policy kind.
     if type(fam).encoding is not GameFamily.encoding:
         kinds["policy"] = policy_bot(fam.name)
-        known = set(game_ids())
-        shipped = [g for g in packaged_games() if g in known and game_info(g).family == fam.name]
+        shipped = _shipped(fam.name)
         if shipped:  # the policies the package ships for its games (bots/policies/)
             kinds["learned"] = learned_bot(shipped)
     search = fam.search
@@ -47,6 +48,13 @@ def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
         kinds["mcts"] = mcts_factory(search)
     kinds.update(fam.bots)
     return kinds
+
+
+@functools.cache
+def _shipped(family_name: str) -> list[str]:
+    """The games of ``family_name`` the package ships a policy for (looked up once)."""
+    known = set(game_ids())
+    return [g for g in packaged_games() if g in known and game_info(g).family == family_name]
 
 
 def bot_kinds(family_name: str | None = None, game_id: str | None = None) -> list[str]:

@@ -21,6 +21,7 @@ server, which reads no file a client names, can seat it too (docs/RL.md, "Policy
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import zipfile
@@ -245,13 +246,14 @@ POLICIES = Path(__file__).resolve().parent / "policies"
 
 def packaged_policy(game_id: str) -> Path | None:
     """The policy file the package ships for ``game_id``, if there is one."""
-    path = POLICIES / f"{game_id}.npz"
-    return path if path.is_file() else None
+    return POLICIES / f"{game_id}.npz" if game_id in packaged_games() else None
 
 
-def packaged_games() -> list[str]:
-    """The game ids the package ships a policy for (what the ``learned`` bot plays), sorted."""
-    return sorted(p.stem for p in POLICIES.glob("*.npz"))
+@functools.cache
+def packaged_games() -> tuple[str, ...]:
+    """The game ids the package ships a policy for (what the ``learned`` bot plays), sorted.
+    (Looked up once: every bot made asks, a simulation makes four a game.)"""
+    return tuple(sorted(p.stem for p in POLICIES.glob("*.npz")))
 
 
 # One load per file (and version of it on disk): a simulation makes a bot per seat per game.
