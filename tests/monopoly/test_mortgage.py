@@ -106,6 +106,6 @@ def test_liftable_is_each_deed_within_the_cash(edition: str) -> None:
     price of the board, a unit either side of it, none and much."""
     s = new_monopoly(edition, builtin_edition(edition).rules.min_players, 0)
     prices = {s.ed.unmortgage_cost[sq] for sq in s.ed.properties}
-    for cash in sorted({-1, 0, 10**6} | {c + d for c in prices for d in (-1, 0, 1)}):
-        expected = sum(1 << sq for sq in s.ed.properties if s.ed.unmortgage_cost[sq] <= cash)
-        assert mortgage.liftable(s, cash) == expected, (edition, cash)
+    for money in sorted({-1, 0, 10**6} | {c + d for c in prices for d in (-1, 0, 1)}):
+        expected = sum(1 << sq for sq in s.ed.properties if s.ed.unmortgage_cost[sq] <= money)
+        assert mortgage.liftable(s, money) == expected, (edition, money)
