@@ -101,7 +101,7 @@ class AuctionFrame(Frame):
         low = self.next_min()
         n = bid_steps(low, s.cash[p])
         i = rng.below(n + 1)
-        return A.act(A.BID, low + _BID_LADDER[i]) if i < n else A.A_PASS
+        return _BIDS.of(low + _BID_LADDER[i]) if i < n else A.A_PASS
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == A.BID:
@@ -224,6 +224,7 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
 _BID_LADDER: Final[list[int]] = list(A.BID_LADDER)
 """The ladder as a list held by the module: the compiled build makes a Final tuple of another
 module afresh at every use."""
+_BIDS: Final = A.made(A.BID)  # (the actions bid: AuctionFrame.sample)
 
 
 def bid_ladder(s: MonopolyState, f: AuctionFrame) -> list[int]:

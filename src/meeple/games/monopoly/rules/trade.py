@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from meeple.kernel.rng import Rng
 
 
+# The actions of a draft's steps (the ones a random player draws: :meth:`TradeFrame.sample`).
+_DEED_STEPS: Final = A.made(A.TRADE_DEED)
+_CARD_STEPS: Final = A.made(A.TRADE_CARD)
+_CASH_STEPS: Final = A.made(A.TRADE_CASH)
+
+
 class TradeFrame(Frame):
     """A trade offer built one small choice at a time, then answered by its recipient.
 
@@ -179,13 +185,13 @@ class TradeFrame(Frame):
         valid = offer_valid(s, self)
         i = rng.below(n_deeds + n_cards + n_cash + (2 if valid else 1))
         if i < n_deeds:
-            return A.act(A.TRADE_DEED, self._deeds[i])
+            return _DEED_STEPS.of(self._deeds[i])
         i -= n_deeds
         if i < n_cards:
-            return A.act(A.TRADE_CARD, self._cards[i])
+            return _CARD_STEPS.of(self._cards[i])
         i -= n_cards
         if i < n_cash:
-            return A.act(A.TRADE_CASH, self._ladder[i if skip < 0 or i < skip else i + 1])
+            return _CASH_STEPS.of(self._ladder[i if skip < 0 or i < skip else i + 1])
         if valid and i == n_cash:
             return A.A_PROPOSE
         return A.A_CANCEL
