@@ -392,11 +392,12 @@ def start(s: MonopolyState, p: int, q: int) -> None:
 
 
 def toggle_deed(f: TradeFrame, sq: int) -> None:
-    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python)
+    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python; and
+    # ``pop``, since ``del deeds[i]`` is a generic deletion with a boxed index)
     deeds = f.deeds
     for i in range(len(deeds)):
         if deeds[i] == sq:
-            del deeds[i]
+            deeds.pop(i)
             return
     deeds.append(sq)
 
