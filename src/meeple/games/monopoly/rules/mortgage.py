@@ -19,6 +19,7 @@ from meeple.games.monopoly.tables import STREET
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 class MortgageFeeFrame(Frame):
@@ -52,6 +53,14 @@ class MortgageFeeFrame(Frame):
             out.append(A.act(A.LIFT_MORTGAGE, sq))
         out.append(A.act(A.KEEP_MORTGAGE, sq))
         return out
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), without
+        the list: lift (if the cash pays for it) or keep the first deed."""
+        sq = self.deeds[0]
+        may_lift = s.cash[p] >= s.ed.unmortgage_cost[sq]
+        i = rng.below(2 if may_lift else 1)
+        return A.act(A.LIFT_MORTGAGE, sq) if may_lift and i == 0 else A.act(A.KEEP_MORTGAGE, sq)
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         sq = self.deeds[0]

@@ -171,9 +171,15 @@ class TradeFrame(Frame):
         """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), counted
         off the draft's steps (:meth:`steps`) and made alone: a random player spends half
         its game drafting offers, a step at a time."""
-        if self.responding:
-            legal = self.legal(s, p)
-            return legal[rng.below(len(legal))]
+        if self.responding:  # (accept if the offer is valid, reject, counter if allowed)
+            valid = offer_valid(s, self)
+            may_counter = self.counters < s.rules.max_counter_offers
+            i = rng.below(1 + int(valid) + int(may_counter))
+            if valid:
+                if i == 0:
+                    return A.A_ACCEPT
+                i -= 1
+            return A.A_REJECT if i == 0 else A.A_COUNTER
         n_deeds = n_cards = n_cash = 0
         skip = -1  # the index in the ladder of the amount the offer holds (no step), or -1
         if self.edits < A.MAX_DRAFT_EDITS:
