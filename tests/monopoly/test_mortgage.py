@@ -7,6 +7,9 @@ unmortgage costs round the 10% up (utilities 83, Park Place 193).
 
 import pytest
 
+from meeple.games.monopoly import new_monopoly
+from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+from meeple.games.monopoly.rules import mortgage
 from tests.monopoly.helpers import act, build_to, cash, game, illegal, kinds, legal, own
 
 
@@ -94,3 +97,15 @@ def test_mortgage_and_unmortgage_out_of_turn() -> None:
     act(s, "mortgage 39")
     act(s, "unmortgage 39")
     assert s.cash[1] == 1500 + 200 - 220
+
+
+@pytest.mark.parametrize("edition", builtin_edition_ids())
+def test_liftable_is_each_deed_within_the_cash(edition: str) -> None:
+    """``mortgage.liftable`` (a random player's count of the mortgages it may lift) reads one
+    mask of the edition's table: the deeds whose price to lift is within the cash, at every
+    price of the board, a unit either side of it, none and much."""
+    s = new_monopoly(edition, builtin_edition(edition).rules.min_players, 0)
+    prices = {s.ed.unmortgage_cost[sq] for sq in s.ed.properties}
+    for money in sorted({-1, 0, 10**6} | {c + d for c in prices for d in (-1, 0, 1)}):
+        expected = sum(1 << sq for sq in s.ed.properties if s.ed.unmortgage_cost[sq] <= money)
+        assert mortgage.liftable(s, money) == expected, (edition, money)

@@ -93,12 +93,13 @@ class Rng:
         if n <= 0 or (n > _SHORT_MAX and n >= _TWO63):
             raise ValueError("below(n) needs 0 < n < 2**63")
         m: i64 = n  # (an int converted by the compiled build, as i64(n); a call interpreted)
-        low = _LOW63 % m  # (2**63 - 1) % n: 2**63 % n and 2**64 % n without leaving 64 bits
-        top = (2 * low + 2) % m  # 2**64 % n: how many of the largest outputs are drawn again
         while True:
             z = self._step()
             if z >= 0:  # u = z < 2**63, never among the top few
                 return int(z % m)
+            # (Worked out only for the half of the outputs at or above 2**63.)
+            low = _LOW63 % m  # (2**63 - 1) % n: 2**63 % n and 2**64 % n without leaving 64 bits
+            top = (2 * low + 2) % m  # 2**64 % n: how many of the largest outputs are drawn again
             if z < -top:  # u = z + 2**64 = (z & _LOW63) + 2**63, below the top
                 return int(((z & _LOW63) % m + low + 1) % m)
 

@@ -81,21 +81,40 @@ def act(kind: str, arg: int) -> Action:
     ``collections.namedtuple``, which the compiled build calls through the interpreter (about
     2,000 machine instructions an action, measured with callgrind; a lookup here, one look-up
     of the kind in a dict and one list index, a few hundred). Arguments outside the range of
-    squares, seats and everyday amounts are made afresh, so the cache stays small."""
-    if not -_CACHED <= arg < _CACHED:
-        return tuple.__new__(Action, (kind, (arg,)))
-    by_arg = _MADE.get(kind)
-    if by_arg is None:
-        by_arg = _MADE[kind] = [None] * (2 * _CACHED)
-    made = by_arg[arg + _CACHED]
-    if made is None:
-        made = by_arg[arg + _CACHED] = tuple.__new__(Action, (kind, (arg,)))
-    return made
+    squares, seats and everyday amounts are made afresh, so the cache stays small. (A rule
+    that makes many actions of one kind keeps that kind's :class:`Made` and skips the dict.)"""
+    return made(kind).of(arg)
 
 
-# Per kind, the actions made so far, by argument + _CACHED (a list: indexing it costs the
-# compiled build less than a dict look-up, which boxes the argument).
-_MADE: Final[dict[str, list[Action | None]]] = {}
+class Made:
+    """The actions of one kind that take an argument, each made once (:func:`act`): kept in
+    a list indexed by the argument + _CACHED (indexing a list costs the compiled build less
+    than a dict look-up, which boxes the argument)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.by_arg: list[Action | None] = [None] * (2 * _CACHED)
+
+    def of(self, arg: int) -> Action:
+        """``Action(self.kind, (arg,))``, shared when the argument is an everyday one."""
+        if not -_CACHED <= arg < _CACHED:
+            return tuple.__new__(Action, (self.kind, (arg,)))
+        action = self.by_arg[arg + _CACHED]
+        if action is None:
+            action = self.by_arg[arg + _CACHED] = tuple.__new__(Action, (self.kind, (arg,)))
+        return action
+
+
+def made(kind: str) -> Made:
+    """The actions of ``kind`` made so far (a module that makes many of them keeps it: a
+    random player's draws make one action each)."""
+    m = _MADE.get(kind)
+    if m is None:
+        m = _MADE[kind] = Made(kind)
+    return m
+
+
+_MADE: Final[dict[str, Made]] = {}
 _CACHED: Final = 4096
 
 ALL_KINDS: Final = (

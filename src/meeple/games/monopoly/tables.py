@@ -224,6 +224,11 @@ class Edition:
         self.properties = tuple(i for i in range(n) if self.is_property[i])
         # The dearest house of the board (what a bot weighs a building in a shortage against).
         self.dearest_house = max((self.house_cost[i] for i in self.properties), default=0)
+        # lift_masks[c]: the deeds whose mortgage costs at most c to lift, as a mask of squares,
+        # for every c up to the dearest such price (one entry a unit of money: a few hundred):
+        # the mortgages a player's cash lifts are one look-up (``mortgage.liftable``), not a
+        # test of each deed's price.
+        self.lift_masks = _lift_masks([(self.unmortgage_cost[i], i) for i in self.properties])
         # nearest[kind][sq]: the first square of that kind strictly ahead of sq, going forward.
         self.nearest: dict[int, tuple[int, ...]] = {}
         for k in (RAILROAD, UTILITY, ELEMENT):
@@ -248,6 +253,20 @@ class Edition:
 
     def group_name(self, g: int) -> str:
         return self.groups[g].name
+
+
+def _lift_masks(deeds: list[tuple[int, int]]) -> tuple[int, ...]:
+    """``Edition.lift_masks`` from (price to lift, square) pairs."""
+    dearest = max((cost for cost, _ in deeds), default=0)
+    at_cost = [0] * (dearest + 1)  # the squares whose price is c, by c
+    for cost, sq in deeds:
+        at_cost[cost] |= 1 << sq
+    masks = []
+    within = 0
+    for bits in at_cost:
+        within |= bits
+        masks.append(within)
+    return tuple(masks)
 
 
 def _compile_deck(d: DeckModel) -> Deck:

@@ -76,7 +76,7 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         return lead[i]
     i -= len(lead)
     if i < len(builds):
-        return A.act(A.BUILD, builds[i])
+        return _BUILDS.of(builds[i])
     i -= len(builds)
     if i < len(sells):
         return A.act(A.SELL_BUILDING, sells[i])
@@ -85,17 +85,17 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         return A.act(A.SELL_GROUP, groups[i])
     i -= len(groups)
     if i < n_mortgages:
-        return A.act(A.MORTGAGE, mortgage.nth_deed(s, p, i, False))
+        return _MORTGAGES.of(mortgage.nth_deed(s, p, i, False))
     i -= n_mortgages
     if i < n_lifts:
-        return A.act(A.UNMORTGAGE, mortgage.nth_deed(s, p, i, True))
+        return _LIFTS.of(mortgage.nth_deed(s, p, i, True))
     i -= n_lifts
     if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
         for k in range(1, s.n + 1):
             q = (p + k) % s.n
             if (trades >> q) & 1 and s.alive[q]:
                 if i == 0:
-                    return A.act(A.TRADE, q)
+                    return _TRADES.of(q)
                 i -= 1
     i -= n_trades
     for k in range(len(s.claims)):
@@ -107,6 +107,11 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
 
 
 _NONE: Final[list[int]] = []  # (no options of a kind the edition lacks; never changed)
+# The actions of the kinds a random player draws most (:func:`sample`).
+_BUILDS: Final = A.made(A.BUILD)
+_MORTGAGES: Final = A.made(A.MORTGAGE)
+_LIFTS: Final = A.made(A.UNMORTGAGE)
+_TRADES: Final = A.made(A.TRADE)
 
 
 def has_any(s: MonopolyState, p: int) -> bool:

@@ -9,7 +9,7 @@ so outright; the classic texts are silent: docs/RULES.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import DEED, Frame
@@ -96,11 +96,12 @@ class AuctionFrame(Frame):
         return out
 
     def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
-        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``): the bid
-        drawn is the only action made."""
-        ladder = bid_ladder(s, self)
-        i = rng.below(len(ladder) + 1)
-        return A.act(A.BID, ladder[i]) if i < len(ladder) else A.A_PASS
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``): the bids
+        of the ladder counted (:func:`bid_steps`), and the one drawn the only action made."""
+        low = self.next_min()
+        n = bid_steps(low, s.cash[p])
+        i = rng.below(n + 1)
+        return _BIDS.of(low + _BID_LADDER[i]) if i < n else A.A_PASS
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == A.BID:
@@ -220,10 +221,24 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
         s.stack.append(shortage.PlaceFrame(p, f.item, amount))
 
 
-def bid_ladder(s: MonopolyState, f: AuctionFrame) -> list[int]:
-    """The amounts legal_actions lists: the smallest legal bid and a few jumps above it."""
-    from meeple.games.monopoly.actions import BID_LADDER
+_BID_LADDER: Final[list[int]] = list(A.BID_LADDER)
+"""The ladder as a list held by the module: the compiled build makes a Final tuple of another
+module afresh at every use."""
+_BIDS: Final = A.made(A.BID)  # (the actions bid: AuctionFrame.sample)
 
+
+def bid_ladder(s: MonopolyState, f: AuctionFrame) -> list[int]:
+    """The amounts legal_actions lists: the smallest legal bid and a few jumps above it (the
+    first :func:`bid_steps` of the ladder)."""
     low = f.next_min()
-    cash = s.cash[f.active[f.turn]]
-    return [low + d for d in BID_LADDER if low + d <= cash]
+    return [low + _BID_LADDER[i] for i in range(bid_steps(low, s.cash[f.active[f.turn]]))]
+
+
+def bid_steps(low: int, cash: int) -> int:
+    """How many bids of the ladder (``A.BID_LADDER``, rising jumps above ``low``, the smallest
+    legal bid) the bidder's ``cash`` covers: the bids listed are the ladder's first so many."""
+    ladder = _BID_LADDER
+    n = 0
+    while n < len(ladder) and low + ladder[n] <= cash:
+        n += 1
+    return n

@@ -19,6 +19,7 @@ from meeple.games.monopoly.tables import STREET
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 class MortgageFeeFrame(Frame):
@@ -52,6 +53,14 @@ class MortgageFeeFrame(Frame):
             out.append(A.act(A.LIFT_MORTGAGE, sq))
         out.append(A.act(A.KEEP_MORTGAGE, sq))
         return out
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), without
+        the list: lift (if the cash pays for it) or keep the first deed."""
+        sq = self.deeds[0]
+        may_lift = s.cash[p] >= s.ed.unmortgage_cost[sq]
+        i = rng.below(2 if may_lift else 1)
+        return A.act(A.LIFT_MORTGAGE, sq) if may_lift and i == 0 else A.act(A.KEEP_MORTGAGE, sq)
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         sq = self.deeds[0]
@@ -109,7 +118,9 @@ def can_lift(s: MonopolyState, p: int, sq: int) -> bool:
 
 
 def may_lift_any(s: MonopolyState, p: int) -> bool:
-    """Whether :func:`unmortgage_squares` offers ``p`` anything (without the list)."""
+    """Whether :func:`unmortgage_squares` offers ``p`` anything (without the list): a test of
+    the price of each mortgaged deed of ``p`` that stops at the first one their cash lifts
+    (cheaper than :func:`liftable` when the cash lifts most)."""
     bits = s.kept.held[p] & s.kept.mortgaged_bits
     cash, cost = s.cash[p], s.ed.unmortgage_cost
     while bits:
@@ -120,43 +131,45 @@ def may_lift_any(s: MonopolyState, p: int) -> bool:
     return False
 
 
+def _to_lift(s: MonopolyState, p: int) -> int:
+    """The deeds :func:`unmortgage_squares` lists for ``p``, as a mask: theirs, mortgaged,
+    and lifted for no more than their cash (:func:`liftable`)."""
+    kept = s.kept
+    return kept.held[p] & kept.mortgaged_bits & liftable(s, s.cash[p])
+
+
 def counts(s: MonopolyState, p: int) -> tuple[int, int]:
     """How many deeds :func:`mortgage_squares` and :func:`unmortgage_squares` list for ``p``,
-    without the lists (a random player's draw: rules/anytime.py, ``sample``): the first a count
-    of a mask's bits, the second a test of the price of each mortgaged deed of ``p``."""
-    kept = s.kept
-    to_lift = 0
-    bits = kept.held[p] & kept.mortgaged_bits
-    cash, cost = s.cash[p], s.ed.unmortgage_cost
-    while bits:
-        low = bits & -bits
-        if cash >= cost[low.bit_length() - 1]:
-            to_lift += 1
-        bits ^= low
-    return holdings.count_bits(_to_mortgage(s, p)), to_lift
+    without the lists (a random player's draw: rules/anytime.py, ``sample``): a count of the
+    bits of a mask each (the second of the mortgaged deeds of ``p`` and those their cash
+    lifts: :func:`liftable`)."""
+    return holdings.count_bits(_to_mortgage(s, p)), holdings.count_bits(_to_lift(s, p))
+
+
+def liftable(s: MonopolyState, cash: int) -> int:
+    """The deeds of the board whose mortgage ``cash`` pays to lift, as a mask of squares: one
+    entry of the edition's table (``Edition.lift_masks``, whose last entry has every deed)."""
+    masks = s.ed.lift_masks
+    if cash < 0:
+        return 0
+    return masks[cash] if cash < len(masks) else masks[len(masks) - 1]
 
 
 def nth_deed(s: MonopolyState, p: int, k: int, lift: bool) -> int:
     """``unmortgage_squares(s, p)[k]`` when ``lift``, else ``mortgage_squares(s, p)[k]``
-    (``k`` below :func:`counts`' answer), without the list."""
-    bits = s.kept.held[p] & s.kept.mortgaged_bits if lift else _to_mortgage(s, p)
-    cash, cost = s.cash[p], s.ed.unmortgage_cost
-    while bits:
-        low = bits & -bits
-        sq = low.bit_length() - 1
-        if not lift or cash >= cost[sq]:
-            if k == 0:
-                return sq
-            k -= 1
-        bits ^= low
-    raise IndexError("nth_deed: fewer deeds than counted")
+    (``k`` below :func:`counts`' answer), without the list: the ``k``-th lowest square of the
+    mask :func:`counts` counted."""
+    bits = _to_lift(s, p) if lift else _to_mortgage(s, p)
+    while k > 0:  # (not ``for _ in range(k)``: the compiled build boxes each ``_``)
+        bits &= bits - 1  # (drops the lowest square)
+        k -= 1
+    if not bits:
+        raise IndexError("nth_deed: fewer deeds than counted")
+    return (bits & -bits).bit_length() - 1
 
 
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
-    cash, cost = s.cash[p], s.ed.unmortgage_cost
-    return [
-        sq for sq in holdings.squares_of(s.kept.held[p] & s.kept.mortgaged_bits) if cash >= cost[sq]
-    ]
+    return holdings.squares_of(_to_lift(s, p))
 
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from meeple.kernel.rng import Rng
 
 
+# The actions of a draft's steps (the ones a random player draws: :meth:`TradeFrame.sample`).
+_DEED_STEPS: Final = A.made(A.TRADE_DEED)
+_CARD_STEPS: Final = A.made(A.TRADE_CARD)
+_CASH_STEPS: Final = A.made(A.TRADE_CASH)
+
+
 class TradeFrame(Frame):
     """A trade offer built one small choice at a time, then answered by its recipient.
 
@@ -34,13 +40,14 @@ class TradeFrame(Frame):
     """
 
     __slots__ = (
+        "_asks",
         "_at",
         "_at_cash",
         "_cards",
         "_deeds",
-        "_ladder",
         "_menu",
         "_menu_key",
+        "_offers",
         "cards",
         "cash",
         "counters",
@@ -77,7 +84,10 @@ class TradeFrame(Frame):
         # is asked for (None until then): a random player's draw needs only the numbers.
         self._deeds: list[int] = []
         self._cards: list[int] = []
-        self._ladder: list[int] = []  # the amounts of the menu's cash steps, which end it
+        # The menu's cash steps, which end it, as counts of the cash ladder (:func:`cash_ladder`):
+        # the amounts the target's cash covers and those the proposer's does.
+        self._asks = 0
+        self._offers = 0
         # Where in the ladder the amount the offer holds is (its length if nowhere), and that
         # amount: looked for again only when the amount or the ladder changes.
         self._at = 0
@@ -150,7 +160,7 @@ class TradeFrame(Frame):
         if self.edits < A.MAX_DRAFT_EDITS:
             menu = self.menu(s)
             # The amount the offer holds already is no step: the cash steps end the menu.
-            at = len(menu) - len(self._ladder) + _index(self._ladder, self.cash)
+            at = len(menu) - self._asks - self._offers + self._ladder_index(self.cash)
             out = menu[:at] + menu[at + 1 :] if at < len(menu) else menu[:]
         if offer_valid(s, self):
             out.append(A.A_PROPOSE)
@@ -161,16 +171,22 @@ class TradeFrame(Frame):
         """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``), counted
         off the draft's steps (:meth:`steps`) and made alone: a random player spends half
         its game drafting offers, a step at a time."""
-        if self.responding:
-            legal = self.legal(s, p)
-            return legal[rng.below(len(legal))]
+        if self.responding:  # (accept if the offer is valid, reject, counter if allowed)
+            valid = offer_valid(s, self)
+            may_counter = self.counters < s.rules.max_counter_offers
+            i = rng.below(1 + int(valid) + int(may_counter))
+            if valid:
+                if i == 0:
+                    return A.A_ACCEPT
+                i -= 1
+            return A.A_REJECT if i == 0 else A.A_COUNTER
         n_deeds = n_cards = n_cash = 0
         skip = -1  # the index in the ladder of the amount the offer holds (no step), or -1
         if self.edits < A.MAX_DRAFT_EDITS:
             self.steps(s)
-            n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), len(self._ladder)
+            n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), self._asks + self._offers
             if self.cash != self._at_cash:
-                self._at = _index(self._ladder, self.cash)
+                self._at = self._ladder_index(self.cash)
                 self._at_cash = self.cash
             at = self._at
             if at < n_cash:
@@ -179,13 +195,14 @@ class TradeFrame(Frame):
         valid = offer_valid(s, self)
         i = rng.below(n_deeds + n_cards + n_cash + (2 if valid else 1))
         if i < n_deeds:
-            return A.act(A.TRADE_DEED, self._deeds[i])
+            return _DEED_STEPS.of(self._deeds[i])
         i -= n_deeds
         if i < n_cards:
-            return A.act(A.TRADE_CARD, self._cards[i])
+            return _CARD_STEPS.of(self._cards[i])
         i -= n_cards
         if i < n_cash:
-            return A.act(A.TRADE_CASH, self._ladder[i if skip < 0 or i < skip else i + 1])
+            j = i if skip < 0 or i < skip else i + 1
+            return _CASH_STEPS.of(ladder_amount(self._asks, j))
         if valid and i == n_cash:
             return A.A_PROPOSE
         return A.A_CANCEL
@@ -211,8 +228,8 @@ class TradeFrame(Frame):
         kept = s.kept
         self._deeds = holdings.squares_of((kept.held[p] | kept.held[q]) & ~kept.built_bits)
         self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
-        self._ladder = cash_ladder(s, p, q)
-        self._at = _index(self._ladder, self.cash)
+        self._asks, self._offers = ladder_counts(s, p, q)
+        self._at = self._ladder_index(self.cash)
         self._at_cash = self.cash
         self._menu = None
         self._menu_key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
@@ -225,9 +242,26 @@ class TradeFrame(Frame):
         if menu is None:
             menu = [A.act(A.TRADE_DEED, sq) for sq in self._deeds]
             menu += [A.act(A.TRADE_CARD, d) for d in self._cards]
-            menu += [A.act(A.TRADE_CASH, x) for x in self._ladder]
+            ladder = range(self._asks + self._offers)
+            menu += [A.act(A.TRADE_CASH, ladder_amount(self._asks, i)) for i in ladder]
             self._menu = menu
         return menu
+
+    def _ladder_index(self, amount: int) -> int:
+        """Where ``amount`` is among the menu's cash steps (:func:`ladder_amount` of the
+        draft's counts), else their number: the ladder is ascending, so an amount is looked
+        for among the target's (``amount`` < 0) or the proposer's, not both (a loop of int
+        compares: no list, no boxed amount)."""
+        ladder, asks = _CASH_LADDER, self._asks
+        if amount < 0:
+            for j in range(1, asks + 1):
+                if ladder[j] == -amount:
+                    return asks - j
+        else:
+            for j in range(self._offers):
+                if ladder[j] == amount:
+                    return asks + j
+        return asks + self._offers
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         """Whether ``kind arg`` is among :meth:`legal`'s (any cash amount in range)."""
@@ -278,15 +312,6 @@ class TradeFrame(Frame):
             reject(s, self)
         elif kind == A.COUNTER:
             counter(s, self)
-
-
-def _index(amounts: list[int], amount: int) -> int:
-    """Where ``amount`` is in ``amounts``, else ``len(amounts)`` (a loop of int compares:
-    ``list.index`` would box the amount and raise when it is missing)."""
-    for i in range(len(amounts)):
-        if amounts[i] == amount:
-            return i
-    return len(amounts)
 
 
 def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
@@ -373,11 +398,12 @@ def start(s: MonopolyState, p: int, q: int) -> None:
 
 
 def toggle_deed(f: TradeFrame, sq: int) -> None:
-    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python)
+    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python; and
+    # ``pop``, since ``del deeds[i]`` is a generic deletion with a boxed index)
     deeds = f.deeds
     for i in range(len(deeds)):
         if deeds[i] == sq:
-            del deeds[i]
+            deeds.pop(i)
             return
     deeds.append(sq)
 
@@ -489,14 +515,27 @@ module afresh at every use (a loop over its indexes made it once an index)."""
 
 def cash_ladder(s: MonopolyState, proposer: int, target: int) -> list[int]:
     """The cash amounts legal_actions lists for an offer from ``proposer`` to ``target``
-    (any amount in range is legal; the amount the offer holds already is left out there)."""
+    (any amount in range is legal; the amount the offer holds already is left out there): what
+    the target pays, most first, then what the proposer pays, from 0 (:func:`ladder_counts`,
+    :func:`ladder_amount`)."""
+    asks, offers = ladder_counts(s, proposer, target)
+    return [ladder_amount(asks, i) for i in range(asks + offers)]
+
+
+def ladder_counts(s: MonopolyState, proposer: int, target: int) -> tuple[int, int]:
+    """How many amounts of the ladder (``A.CASH_LADDER``, rising from 0) :func:`cash_ladder`
+    lists on each side: the target's cash covers its first ``asks`` past 0, the proposer's its
+    first ``offers``."""
     ladder = _CASH_LADDER
-    hi, target_cash = s.cash[proposer], s.cash[target]
-    out: list[int] = []
-    for i in range(len(ladder) - 1, 0, -1):  # what the target pays, most first (not 0)
-        if ladder[i] <= target_cash:
-            out.append(-ladder[i])
-    for i in range(len(ladder)):
-        if ladder[i] <= hi:
-            out.append(ladder[i])
-    return out
+    asks, offers, target_cash, cash = 0, 0, s.cash[target], s.cash[proposer]
+    while asks + 1 < len(ladder) and ladder[asks + 1] <= target_cash:
+        asks += 1
+    while offers < len(ladder) and ladder[offers] <= cash:
+        offers += 1
+    return asks, offers
+
+
+def ladder_amount(asks: int, i: int) -> int:
+    """:func:`cash_ladder`'s ``i``-th amount, without the list, for ``asks`` from
+    :func:`ladder_counts`."""
+    return -_CASH_LADDER[asks - i] if i < asks else _CASH_LADDER[i - asks]

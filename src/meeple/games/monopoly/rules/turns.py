@@ -117,13 +117,22 @@ class InJail(Phase):
     name = "jail"
 
     def legal(self, s: MonopolyState, p: int) -> list[Action]:
+        return self.ways_out(s, p) + anytime.options(s, p)
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        """:meth:`legal`'s action drawn by one ``rng.below`` (``Decision.sample``): the ways
+        out listed, the any-time actions counted (``anytime.sample``)."""
+        return anytime.sample(s, p, rng, self.ways_out(s, p))
+
+    def ways_out(self, s: MonopolyState, p: int) -> list[Action]:
+        """The phase's own actions, which :meth:`legal` lists first."""
         out = []
         if jail.may_pay_fine(s, p):
             out.append(A.A_PAY_FINE)
         out += [A.act(A.USE_CARD, d) for d, h in enumerate(s.card_holder) if h == p]
         if s.rules.jail_style == "jail":  # Time Out has no tries at doubles
             out.append(A.A_ROLL)
-        return out + anytime.options(s, p)
+        return out
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind in anytime.KINDS:
