@@ -109,3 +109,25 @@ def test_liftable_is_each_deed_within_the_cash(edition: str) -> None:
     for money in sorted({-1, 0, 10**6} | {c + d for c in prices for d in (-1, 0, 1)}):
         expected = sum(1 << sq for sq in s.ed.properties if s.ed.unmortgage_cost[sq] <= money)
         assert mortgage.liftable(s, money) == expected, (edition, money)
+
+
+def test_an_edition_priced_in_billions_loads_and_lifts_without_a_table() -> None:
+    """An edition file may price a deed at billions: ``Edition.lift_masks`` would then be a
+    table billions of entries long, so above ``tables.LIFT_TABLE_MOST`` it is not made and
+    ``mortgage.liftable`` tests each deed's price (the same answer)."""
+    import tomllib
+    from pathlib import Path
+
+    from meeple.games.monopoly.edition import parse_edition
+    from meeple.games.monopoly.tables import LIFT_TABLE_MOST
+
+    root = Path(__file__).resolve().parents[2]
+    data = tomllib.loads((root / "src/meeple/games/monopoly/editions/classic.toml").read_text())
+    dear = next(sq for sq in data["squares"] if sq.get("price"))
+    dear["price"], dear["mortgage"] = 4 * 10**9, 2 * 10**9
+    ed = parse_edition(data, "dear.toml")
+    assert ed.lift_masks == () and max(ed.unmortgage_cost) > LIFT_TABLE_MOST
+    s = new_monopoly(ed, 2, 0)
+    for money in (-1, 0, 33, 10**6, 3 * 10**9, 10**12):
+        expected = sum(1 << sq for sq in ed.properties if ed.unmortgage_cost[sq] <= money)
+        assert mortgage.liftable(s, money) == expected, money

@@ -255,9 +255,18 @@ class Edition:
         return self.groups[g].name
 
 
+LIFT_TABLE_MOST: Final = 1 << 16
+"""The dearest lift :func:`_lift_masks` makes a table for: an edition file may price its deeds
+in millions, and a table a unit of money long would then take gigabytes (``mortgage.liftable``
+tests each deed's price instead, from the empty table)."""
+
+
 def _lift_masks(deeds: list[tuple[int, int]]) -> tuple[int, ...]:
-    """``Edition.lift_masks`` from (price to lift, square) pairs."""
+    """``Edition.lift_masks`` from (price to lift, square) pairs; empty when the dearest is
+    dearer than :data:`LIFT_TABLE_MOST`."""
     dearest = max((cost for cost, _ in deeds), default=0)
+    if dearest > LIFT_TABLE_MOST:
+        return ()
     at_cost = [0] * (dearest + 1)  # the squares whose price is c, by c
     for cost, sq in deeds:
         at_cost[cost] |= 1 << sq

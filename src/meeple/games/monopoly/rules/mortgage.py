@@ -152,6 +152,12 @@ def liftable(s: MonopolyState, cash: int) -> int:
     masks = s.ed.lift_masks
     if cash < 0:
         return 0
+    if not masks:  # (an edition too dear for the table: tables.LIFT_TABLE_MOST)
+        bits = 0
+        for sq in s.ed.properties:
+            if s.ed.unmortgage_cost[sq] <= cash:
+                bits |= 1 << sq
+        return bits
     return masks[cash] if cash < len(masks) else masks[len(masks) - 1]
 
 
