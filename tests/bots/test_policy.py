@@ -264,12 +264,19 @@ def test_dagger_refits_a_policy_on_the_positions_it_reaches(tmp_path: Path) -> N
     with np.load(kept) as data:  # the policy's positions of both iterations, labelled
         assert len(data["y"]) == len(data["x"]) == len(data["mask"]) > 100
         assert all(data["mask"][i, data["y"][i]] for i in range(len(data["y"])))
-    state = new_game("classic", 4, 3, {"max_turns": 100})
-    bots = [make_bot(f"policy:{out}", "monopoly", 1)] + [
+    state = against_standard(f"policy:{out}", 3, 100)
+    assert state.is_terminal()
+
+
+def against_standard(kind: str, seed: int, max_turns: int) -> Any:
+    """A 4-player classic game played out by a ``kind`` bot in seat 1 and three standard
+    bots (turn cap ``max_turns``)."""
+    state = new_game("classic", 4, seed, {"max_turns": max_turns})
+    bots = [make_bot(kind, "monopoly", 1)] + [
         make_bot("standard", "monopoly", 2 + p) for p in range(3)
     ]
     play_out(state, bots)
-    assert state.is_terminal()
+    return state
 
 
 def test_a_teacher_amount_off_the_ladder_is_labelled_with_the_nearest() -> None:
@@ -302,11 +309,7 @@ def test_a_teacher_amount_off_the_ladder_is_labelled_with_the_nearest() -> None:
 def test_the_shipped_policy_plays_classic() -> None:
     path = ROOT / "src" / "meeple" / "bots" / "policies" / "classic.npz"
     assert path.stat().st_size < 1_000_000  # kept small: it ships in the package
-    state = new_game("classic", 4, 9, {"max_turns": 100})
-    bots = [make_bot(f"policy:{path}", "monopoly", 1)] + [
-        make_bot("standard", "monopoly", 2 + p) for p in range(3)
-    ]
-    play_out(state, bots)
+    state = against_standard(f"policy:{path}", 9, 100)
     assert state.is_terminal()
 
 
@@ -321,15 +324,8 @@ def test_the_learned_bot_plays_the_packaged_policy_of_its_game() -> None:
     path = packaged_policy("classic")
     assert path is not None
 
-    def game(first: str) -> list[Any]:
-        state = new_game("classic", 4, 9, {"max_turns": 60})
-        bots = [make_bot(first, "monopoly", 1)] + [
-            make_bot("standard", "monopoly", 2 + p) for p in range(3)
-        ]
-        play_out(state, bots)
-        return list(state.history)
-
-    assert game("learned") == game(f"policy:{path}")
+    learned = against_standard("learned", 9, 60).history
+    assert learned == against_standard(f"policy:{path}", 9, 60).history
     with pytest.raises(ValueError, match="learned takes no file"):
         make_bot("learned:/etc/passwd", "monopoly", 1)
     friends = new_game("friends", 4, 9)

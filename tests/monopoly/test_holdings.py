@@ -80,3 +80,19 @@ def test_each_writer_takes_a_stamp_and_keeps_the_built_groups() -> None:
     stamp = s.board_stamp
     holdings.leave_game(s, 3)
     assert not s.alive[3] and s.board_stamp != stamp
+
+
+def test_the_kept_builders_follow_the_writers_and_the_audit_checks_them_on_the_board() -> None:
+    """``Kept.builder`` (who may build on each group, read by the spots, a build's legality and
+    a shortage) follows deeds and mortgages, and the audit finds a wrong one from the board,
+    not from the tables that read it."""
+    s = game()
+    brown = s.ed.group_of[1]
+    holdings.give_deeds(s, [1, 3], 2)
+    assert s.kept.builder[brown] == 2 and s.kept.builders == 1 << 2
+    holdings.set_mortgaged(s, 3, True)
+    assert s.kept.builder[brown] == -1 and s.kept.builders == 0
+    holdings.set_mortgaged(s, 3, False)
+    assert s.kept.builder[brown] == 2 and audit(s) == []
+    s.kept.builder[brown] = 1  # a wrong table, as a writer that forgot it would leave
+    assert any(line.startswith("kept builders") for line in audit(s))

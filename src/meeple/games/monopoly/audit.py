@@ -88,10 +88,13 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     fresh_bits = holdings.find_deed_bits(s)
     if kept_bits != fresh_bits:
         bad.append(f"kept masks of deeds (held, mortgaged, built) {kept_bits} != {fresh_bits}")
-    # (a group's builder as the building rules find it: buildings.group_capacity)
+    # (a group's builder as the building rule finds it on the board: buildings.buildable_group;
+    # group_capacity and the spots read the kept one, so they cannot check it)
     fresh_builder = [-1] * len(s.ed.groups)
     for g in s.ed.street_groups:
-        fresh_builder[g] = buildings.group_capacity(s, g)[0]
+        q = s.owner[s.ed.groups[g].members[0]]
+        if q >= 0 and buildings.buildable_group(s, q, g):
+            fresh_builder[g] = q
     fresh_builders = sum({1 << q for q in fresh_builder if q >= 0})
     if (s.kept.builder, s.kept.builders) != (fresh_builder, fresh_builders):
         bad.append(f"kept builders {s.kept.builder} != {fresh_builder} (or their mask)")
