@@ -32,7 +32,11 @@ FILE_KINDS = frozenset({"param", "policy"})
 the web server offers and accepts none of them, as it would read files on the server."""
 
 
+@functools.cache
 def _kinds(fam: GameFamily) -> dict[str, BotFactory]:
+    """Every kind a game of ``fam`` can seat, by name: made once per family (a simulation makes
+    a bot per seat and game; the table and its factories do not change). Callers must not
+    change it."""
     kinds: dict[str, BotFactory] = {"random": lambda seed, _: RandomBot(seed)}
     # A policy reads the family's observation and action encoding: a family that gives none
     # (GameFamily.encoding left as the kernel's, which refuses) has no policy kind.
