@@ -115,6 +115,10 @@ FORCED_SALES_PER_TURN: Final = 16
 16 to stand at four houses, and the cap ends the bot's window even when another player wins
 the houses it sells at auction."""
 
+STANDARD_PARAMS: Final = Params()
+"""The standard thresholds, made once: a Params is frozen, so every standard bot shares them
+(making them costs more than the rest of a new bot, and a simulation makes four a game)."""
+
 Offer = tuple[int, tuple[int, ...], int]
 """A trade offer the standard bot may make: (partner, deeds changing hands, cash it pays)."""
 
@@ -126,7 +130,7 @@ class StandardBot(Bot):
 
     def __init__(self, seed: int = 0, params: Params | None = None) -> None:
         super().__init__(seed)
-        self.p = params or Params()
+        self.p = params or STANDARD_PARAMS
         self.plan: list[Action] = []  # the rest of a trade offer being drafted
         # Caches keyed by (seat, board stamp): the valuations depend on the board alone, and the
         # stamp changes whenever it does, so the play loop does not rescan the board.
@@ -875,7 +879,7 @@ class TunedBot(StandardBot):
         assert isinstance(state, MonopolyState)
         if state.ed.id != self.edition:
             self.edition = state.ed.id
-            self.p = Params.tuned(self.edition) or Params()
+            self.p = Params.tuned(self.edition) or STANDARD_PARAMS
         return super().choose(state)
 
 
