@@ -19,6 +19,7 @@ from pathlib import Path
 COMPILED = (
     "meeple/kernel/protocol.py",  # GameState, so MonopolyState is a native class
     "meeple/kernel/rng.py",
+    "meeple/kernel/arrays.py",  # the native arrays of the state's hottest tables
     "meeple/kernel/bot.py",  # Bot, so StandardBot is a native class
     "meeple/games/monopoly/actions.py",
     "meeple/games/monopoly/frames.py",

@@ -68,7 +68,7 @@ def test_ten_dollars_each_one_die_everyone_on_go() -> None:
     $10", "places it on GO"; "Level 1 Components": one die; 12 sold signs per token; "Level 1 Who
     Goes First": the youngest first (seat 0, docs/RULES.md "Who starts")."""
     s = level1()
-    assert s.cash == [10, 10, 10, 10] and s.pos == [0, 0, 0, 0]
+    assert s.cash == [10, 10, 10, 10] and list(s.pos) == [0, 0, 0, 0]
     assert s.rules.dice == 1 and s.rules.max_properties_per_player == 12
     assert s.current_player() == 0 and s.ed.size == 24
     assert sorted(s.ed.properties) == list(PROPERTIES)
@@ -372,7 +372,7 @@ def test_twelve_sold_signs_a_thirteenth_property_stays_unsold() -> None:
     s = level1()
     twelve = [sq for sq in PROPERTIES if sq != 4][:12]
     own(s, 0, *twelve)
-    assert s.owner.count(0) == 12 and s.owner[4] == -1
+    assert list(s.owner).count(0) == 12 and s.owner[4] == -1
     dice(s, 4)
     events = act(s, "roll")
     assert s.owner[4] == -1 and s.cash[0] == 10

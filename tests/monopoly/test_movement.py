@@ -15,7 +15,7 @@ def test_seat_zero_starts_and_everyone_starts_on_go_with_1500() -> None:
     s = game(players=3)
     assert 5 * 1 + 1 * 5 + 2 * 10 + 1 * 20 + 1 * 50 + 4 * 100 + 2 * 500 == 1500
     assert s.cash == [1500, 1500, 1500]
-    assert s.pos == [0, 0, 0]
+    assert list(s.pos) == [0, 0, 0]
     assert s.current_player() == 0
     assert kinds(s) == {"roll"}
 

@@ -55,7 +55,7 @@ def test_without_stalemate_breaking_the_shortage_never_moves() -> None:
         levels = list(s.level)
         while s.round_no <= 6 * STALL_ROUNDS:
             s.apply(bots[s.current_player()].choose(s))
-        assert s.level == levels and s.houses == 0 and s.alive == [True, True]
+        assert list(s.level) == levels and s.houses == 0 and s.alive == [True, True]
         assert min(s.cash) > 5000  # both richer than they started
 
 

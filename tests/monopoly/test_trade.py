@@ -179,7 +179,7 @@ def test_offer_count_resets_at_the_next_turn() -> None:
     act(s, "roll")  # seat 0 has nothing left to do: seat 1's window opens
     assert s.current_player() == 1
     act(s, "pass")
-    assert s.turn == 1 and s.offers == [0, 0]
+    assert s.turn == 1 and list(s.offers) == [0, 0]
 
 
 def test_mortgaged_deed_received_keep_pays_ten_percent_now_and_again_when_lifted() -> None:

@@ -119,7 +119,7 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         bad.append(f"negative cash: {cash}")
     if not all(alive) and any(c for p, c in enumerate(cash) if not alive[p]):
         bad.append(f"an eliminated seat still has cash: {cash}")
-    hotels_out = level.count(5)
+    hotels_out = sum(1 for v in level if v == 5)
     houses_out = sum(level) - 5 * hotels_out
     if s.houses + houses_out != r.houses or s.houses < 0:
         bad.append(f"houses: bank {s.houses} + on board {houses_out} != {r.houses}")

@@ -46,6 +46,7 @@ from meeple.games.monopoly.rules.snowflake import SnowflakeFrame
 from meeple.games.monopoly.rules.trade import TradeFrame
 from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
+from meeple.kernel.arrays import int_array
 from meeple.kernel.bot import Bot
 from meeple.kernel.protocol import Action, GameState
 
@@ -194,7 +195,7 @@ class StandardBot(Bot):
         self._round_next = 0
         self._progress_round = 0
         self._bank_low = -1
-        self._owners_seen: list[int] = []
+        self._owners_seen = int_array([])
         self._gone_seen = 0
         self.stalled = False
         self._sales_turn = -1  # the turn of the houses force_progress sold, and how many

@@ -21,6 +21,7 @@ from meeple.games.monopoly.rules import (
     snowflake,
     trade,
 )
+from meeple.kernel.arrays import copy_array, int_array
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -102,11 +103,11 @@ def restore(s: MonopolyState, snap: dict[str, Any]) -> None:
         return [int(x) for x in v]
 
     s.rng.state = int(snap["rng"])
-    s.cash, s.pos = ints("cash", n), ints("pos", n)
+    s.cash, s.pos = ints("cash", n), int_array(ints("pos", n))
     s.in_jail = [bool(x) for x in ints("in_jail", n)]
-    s.jail_turns, s.offers = ints("jail_turns", n), ints("offers", n)
+    s.jail_turns, s.offers = ints("jail_turns", n), int_array(ints("offers", n))
     s.alive = [bool(x) for x in ints("alive", n)]
-    s.owner, s.level = ints("owner", size), ints("level", size)
+    s.owner, s.level = int_array(ints("owner", size)), int_array(ints("level", size))
     s.mortgaged = [bool(x) for x in ints("mortgaged", size)]
     s.landings = ints("landings", size + 1)
     s.houses, s.hotels = int(snap["houses"]), int(snap["hotels"])
@@ -141,10 +142,11 @@ def copy_to(src: MonopolyState, c: MonopolyState) -> None:
     ``tests/monopoly/test_clone.py`` checks every attribute against a clone's)."""
     c._options, c.max_turns, c._seed = src._options, src.max_turns, src._seed
     c.rng.state = src.rng.state
-    c.cash[:], c.pos[:] = src.cash, src.pos
+    c.cash[:], c.pos = src.cash, copy_array(src.pos)
     c.in_jail[:], c.jail_turns[:] = src.in_jail, src.jail_turns
-    c.alive[:], c.offers[:] = src.alive, src.offers
-    c.owner[:], c.level[:], c.mortgaged[:] = src.owner, src.level, src.mortgaged
+    c.alive[:], c.offers = src.alive, copy_array(src.offers)
+    c.owner, c.level = copy_array(src.owner), copy_array(src.level)
+    c.mortgaged[:] = src.mortgaged
     c.landings[:] = src.landings
     c.houses, c.hotels = src.houses, src.hotels
     for mine, theirs in zip(c.decks, src.decks, strict=True):

@@ -28,6 +28,7 @@ from meeple.games.monopoly.rules import (
 )
 from meeple.games.monopoly.tables import Edition
 from meeple.games.monopoly.view import views as seen_by
+from meeple.kernel.arrays import int_array
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import (
     Action,
@@ -106,14 +107,16 @@ class MonopolyState(GameState):
         self._seed = seed
         self.rng = Rng(seed)
         self.cash = [r.starting_cash] * players
-        self.pos = [edition.go] * players
+        self.pos = int_array([edition.go] * players)
         self.in_jail = [False] * players
         self.jail_turns = [0] * players
         self.alive = [True] * players
-        self.offers = [0] * players
+        self.offers = int_array([0] * players)
         size = edition.size
-        self.owner = [-1] * size
-        self.level = [0] * size
+        # (the board's most-read tables, and pos and offers, are native arrays when compiled:
+        # meeple.kernel.arrays)
+        self.owner = int_array([-1] * size)
+        self.level = int_array([0] * size)
         self.mortgaged = [False] * size
         # Where each roll ended, after its card moves: one count per square, and a last count
         # for rolls that ended in jail (apart from Just Visiting). Simulation's "landing" share.
@@ -220,6 +223,18 @@ class MonopolyState(GameState):
             return self.window[self.window_next]
         return self.turn
 
+    def _at(self) -> tuple[Decision, int]:
+        """(:meth:`decision`, :meth:`current_player`) of a game not over, from one look at the
+        top of the stack: the compiled build checks the type of every frame it reads off the
+        stack, and every action asks both."""
+        if self.stack:
+            f = self.stack[-1]
+            return f, f.decider()
+        d = _PHASES[self.phase]
+        if self.phase == self.WINDOW:
+            return d, self.window[self.window_next]
+        return d, self.turn
+
     def is_terminal(self) -> bool:
         return self.over
 
@@ -250,12 +265,16 @@ class MonopolyState(GameState):
     def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
-        return self.decision().legal(self, self.current_player())
+        d, p = self._at()
+        return d.legal(self, p)
 
     def move_on(self) -> MoveOn | None:
         """The answer that lets the table go on (meeple.kernel.asking), if there is one: the
         decision's own (``Decision.move_on``; the phases' in ``rules/turns.py``)."""
-        return None if self.over else self.decision().move_on(self, self.current_player())
+        if self.over:
+            return None
+        d, p = self._at()
+        return d.move_on(self, p)
 
     def auction_bid(self, seat: int, limit: int) -> tuple[bool, Action | None]:
         return auction.proxy_bid(self, seat, limit)
@@ -267,7 +286,10 @@ class MonopolyState(GameState):
         without building it. Every action applied is checked so, so most of a game never
         builds a list of actions; ``tests/monopoly/test_is_legal.py`` checks both answers
         agree."""
-        return not self.over and self._allows(self.current_player(), self.decision(), action) >= 0
+        if self.over:
+            return False
+        d, p = self._at()
+        return self._allows(p, d, action) >= 0
 
     def sample_legal(self, rng: Rng) -> Action:
         """A legal action drawn uniformly with one ``rng.below(len(legal_actions()))``, as
@@ -277,7 +299,8 @@ class MonopolyState(GameState):
         if self._legal is not None or self.over:  # (a list made already: read it)
             legal = self.legal_actions()
             return legal[rng.below(len(legal))]
-        return self.decision().sample(self, self.current_player(), rng)
+        d, p = self._at()
+        return d.sample(self, p, rng)
 
     def _allows(self, p: int, d: Decision, action: Action) -> int:
         """The bits of ``action``'s kind (:data:`_KIND_BITS`) when ``p`` may play it in
@@ -294,9 +317,10 @@ class MonopolyState(GameState):
         return bits if d.allows(self, p, kind, args[0] if args else 0) else -1
 
     def apply(self, action: Action) -> Sequence[Event]:
-        p = self.current_player()
-        d = self.decision()
-        bits = -1 if self.over else self._allows(p, d, action)
+        if self.over:
+            raise IllegalActionError(str(action), self.why_illegal(action))
+        d, p = self._at()
+        bits = self._allows(p, d, action)
         if bits < 0:
             raise IllegalActionError(str(action), self.why_illegal(action))
         events: list[Event] | None = [] if self.record_events else None

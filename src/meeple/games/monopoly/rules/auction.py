@@ -206,7 +206,7 @@ def settle(s: MonopolyState, f: AuctionFrame) -> bool:
 def at_limit(s: MonopolyState, p: int) -> bool:
     """``p`` has no sold sign left (``max_properties_per_player``): they cannot take a deed."""
     limit = s.rules.max_properties_per_player
-    return limit is not None and s.owner.count(p) >= limit
+    return limit is not None and holdings.count_bits(s.kept.held[p]) >= limit
 
 
 def award(s: MonopolyState, f: AuctionFrame) -> None:

@@ -77,7 +77,7 @@ def may_buy(s: MonopolyState, p: int, sq: int) -> bool:
     if s.cash[p] < s.ed.price[sq]:
         return False
     limit = s.rules.max_properties_per_player
-    return limit is None or s.owner.count(p) < limit
+    return limit is None or holdings.count_bits(s.kept.held[p]) < limit
 
 
 def can_buy(s: MonopolyState, f: BuyFrame) -> bool:

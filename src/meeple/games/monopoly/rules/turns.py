@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Decision
-from meeple.games.monopoly.rules import anytime, jail, money, movement
+from meeple.games.monopoly.rules import anytime, holdings, jail, money, movement
 from meeple.kernel.protocol import END_TURN as MOVE_END_TURN
 from meeple.kernel.protocol import OTHERS_TURN, MoveOn
 from meeple.kernel.protocol import ROLL as MOVE_ROLL
@@ -322,7 +322,7 @@ def ranking(s: MonopolyState) -> tuple[list[int], list[int], list[float]]:
     """
     mode = s.rules.ranking
     seats = [p for p in range(s.n) if s.alive[p] and p != s.bankrupt_seat]
-    props = [s.owner.count(p) for p in range(s.n)]
+    props = [holdings.count_bits(s.kept.held[p]) for p in range(s.n)]
     keys: dict[int, tuple[float, ...]]
     if mode == "net_worth":
         scores = [float(money.net_worth(s, p)) if s.alive[p] else 0.0 for p in range(s.n)]
