@@ -21,7 +21,7 @@ from meeple.cli.main import app
 from meeple.extras import EXTRAS, MissingExtra, need
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE = {"typer", "rich", "pydantic", "tomli-w", "mypy-extensions"}
+CORE = {"typer", "rich", "pydantic", "tomli-w", "mypy-extensions", "librt"}
 runner = CliRunner()
 
 
