@@ -16,7 +16,7 @@ from meeple.kernel.family import new_game
 
 def test_an_array_is_native_exactly_when_the_engine_runs_compiled() -> None:
     a = arrays.int_array([3, -1, 5])
-    assert arrays.NATIVE == bool(compiled_modules())
+    assert bool(compiled_modules()) == arrays.NATIVE
     assert isinstance(a, vec[i64] if arrays.NATIVE else list)
     assert list(a) == [3, -1, 5] and len(a) == 3 and a[1] == -1
     a[1] = 7
