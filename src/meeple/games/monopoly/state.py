@@ -42,14 +42,13 @@ from meeple.kernel.rng import Rng
 SAVE_VERSION: Final = 1
 
 
-# The phases of the turn, by ``MonopolyState.phase``: the decision when no frame is on the stack.
-_PHASES: Final[tuple[Decision, ...]] = (
-    turns.PreRoll(),
-    turns.InJail(),
-    turns.EndTurn(),
-    turns.Window(),
-    turns.Over(),
-)
+# The phases of the turn: the decision when no frame is on the stack (_phase).
+_PRE_ROLL: Final = turns.PreRoll()
+_IN_JAIL: Final = turns.InJail()
+_END_TURN: Final = turns.EndTurn()
+_WINDOW: Final = turns.Window()
+_OVER: Final = turns.Over()
+
 
 # What apply and is_legal need to know of an action's kind, found with one look-up: bit
 # _TAKES_ARG when it takes one integer argument (every other kind takes none), bit _ANY_TIME
@@ -230,7 +229,7 @@ class MonopolyState(GameState):
         if self.stack:
             f = self.stack[-1]
             return f, f.decider()
-        d = _PHASES[self.phase]
+        d = _phase(self.phase)
         if self.phase == self.WINDOW:
             return d, self.window[self.window_next]
         return d, self.turn
@@ -260,7 +259,7 @@ class MonopolyState(GameState):
     def decision(self) -> Decision:
         """The decision in progress: the frame on top of the stack, else the turn's phase.
         It knows the legal actions, refusals and how to play its own actions."""
-        return self.stack[-1] if self.stack else _PHASES[self.phase]
+        return self.stack[-1] if self.stack else _phase(self.phase)
 
     def _compute_legal(self) -> list[Action]:
         if self.over:
@@ -423,6 +422,20 @@ class MonopolyState(GameState):
         from meeple.games.monopoly.render import rules_lines
 
         return rules_lines(self.ed)
+
+
+def _phase(phase: int) -> Decision:
+    """The phase of the turn numbered ``phase`` (``MonopolyState.PRE_ROLL``, ...). (A test per
+    phase, not an item of a tuple of decisions: the compiled build checks the type of an item
+    it reads from a tuple, through the class's whole ancestry, and this is asked about twice an
+    action.)"""
+    if phase == MonopolyState.WINDOW:  # (the commonest)
+        return _WINDOW
+    if phase == MonopolyState.PRE_ROLL:
+        return _PRE_ROLL
+    if phase == MonopolyState.END_TURN:
+        return _END_TURN
+    return _IN_JAIL if phase == MonopolyState.JAIL else _OVER
 
 
 def new_monopoly(
