@@ -38,7 +38,11 @@ def board_changed(s: MonopolyState, group: int = -1) -> None:
     if group >= 0:
         s.kept.rents_dirty |= 1 << group
         s.changes.append(group)
-    elif group != NO_GROUP:
+        return
+    # (a group's writers forget the holders of tradeables themselves when they change them:
+    # a mortgage does not)
+    s.kept.holders_known = False
+    if group != NO_GROUP:
         s.kept.rents_dirty = -1
         s.changes.append(-1)
 
@@ -81,6 +85,7 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
         if lift:
             mortgaged[sq] = False
             kept.mortgaged_bits &= ~bit
+    kept.holders_known = False  # (who holds a tradeable deed)
     if len(deeds) == 1:  # (the usual case: a purchase or an auction)
         _find_builder(s, group_of[deeds[0]])
         board_changed(s, group_of[deeds[0]])
@@ -108,8 +113,10 @@ def clear_group(s: MonopolyState, g: int) -> None:
 
 
 def _set_built(s: MonopolyState, g: int, built: bool) -> None:
-    """Group ``g`` has a building (``built``) or none: ``Kept.built`` and ``built_bits``."""
+    """Group ``g`` has a building (``built``) or none: ``Kept.built`` and ``built_bits`` (and
+    who holds a tradeable deed, which a building changes)."""
     s.kept.built[g] = built
+    s.kept.holders_known = False
     if built:
         s.kept.built_bits |= s.ed.group_bits[g]
     else:
@@ -171,6 +178,7 @@ def work_out_kept(s: MonopolyState) -> None:
     """Work out afresh from the board the tables its writers keep (after the board was set by
     other means: a restore, a test's edit and ``MonopolyState.invalidate``)."""
     s.kept.built = buildings.find_built_groups(s)
+    s.kept.holders_known = False
     s.kept.held, s.kept.mortgaged_bits, s.kept.built_bits = find_deed_bits(s)
     s.kept.builder = [-1] * len(s.ed.groups)
     s.kept.builders = 0

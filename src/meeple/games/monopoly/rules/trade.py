@@ -322,11 +322,12 @@ def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
 def holders_of_tradeables(s: MonopolyState) -> i64:
     """The seats holding something they could trade (a deed with no building in its group, or a
     Get Out of Jail Free card), as a bit mask: bit ``q`` is set when seat ``q`` holds one. Asked
-    for every player after every turn (whether a window opens), so the answer is kept until the
-    board stamp changes; it reads each seat's mask of deeds (``Kept.held``: rules/holdings.py).
-    (A machine word in the compiled build: seats are few.)"""
+    for every player after every turn (whether a window opens), so the answer is kept until a
+    writer of the board changes who holds what (``Kept.holders_known``: rules/holdings.py); it
+    reads each seat's mask of deeds (``Kept.held``). (A machine word in the compiled build:
+    seats are few.)"""
     kept = s.kept
-    if kept.holders_stamp != s.board_stamp:
+    if not kept.holders_known:
         mask: i64 = 0
         held, unbuilt = kept.held, ~kept.built_bits
         for q in range(s.n):
@@ -336,8 +337,8 @@ def holders_of_tradeables(s: MonopolyState) -> i64:
             if o >= 0:
                 mask |= 1 << o
         kept.holders = mask
-        kept.alive = alive_mask(s)  # (who is still in changes the stamp too)
-        kept.holders_stamp = s.board_stamp
+        kept.alive = alive_mask(s)  # (a seat leaving forgets the holders too)
+        kept.holders_known = True
     return kept.holders
 
 
@@ -378,7 +379,7 @@ def start_mask(s: MonopolyState, p: int) -> i64:
     (each of them still in: a player who leaves gives up every deed and card)."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return 0
-    holders = holders_of_tradeables(s)  # (which keeps the seats still in for the stamp too)
+    holders = holders_of_tradeables(s)  # (which keeps the seats still in with them)
     if (holders >> p) & 1 == 0:
         return holders
     return s.kept.alive & ~(1 << p)
