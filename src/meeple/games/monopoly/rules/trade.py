@@ -47,7 +47,9 @@ class TradeFrame(Frame):
         "_deeds",
         "_menu",
         "_menu_key",
+        "_offered",
         "_offers",
+        "_strange",
         "cards",
         "cash",
         "counters",
@@ -78,12 +80,23 @@ class TradeFrame(Frame):
         self.cash = cash
         self.responding = responding
         self.counters = counters
+        # ``deeds`` as a bit mask of squares (kept by :func:`toggle_deed`), so that whether
+        # each is tradeable is one test (:func:`offer_valid`, asked at every step of a draft);
+        # and whether ``deeds`` names a square below 0 (only a save file could: no step adds
+        # one), which no mask holds and no offer may give.
+        self._offered = 0
+        self._strange = False
+        for sq in self.deeds:
+            if sq < 0:
+                self._strange = True
+            else:
+                self._offered |= 1 << sq
         # The draft's steps (:meth:`steps`: deeds, cards and cash amounts, which make the
         # :meth:`menu`) and what they were worked out for: a copy, a snapshot and a
         # counter-offer work them out again. The menu of actions is made from them when a list
         # is asked for (None until then): a random player's draw needs only the numbers.
-        self._deeds: list[int] = []
-        self._cards: list[int] = []
+        self._deeds: list[int] = _NONE  # (lists made by steps, never changed)
+        self._cards: list[int] = _NONE
         # The menu's cash steps, which end it, as counts of the cash ladder (:func:`cash_ladder`):
         # the amounts the target's cash covers and those the proposer's does.
         self._asks = 0
@@ -399,14 +412,18 @@ def start(s: MonopolyState, p: int, q: int) -> None:
 
 
 def toggle_deed(f: TradeFrame, sq: int) -> None:
-    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python; and
-    # ``pop``, since ``del deeds[i]`` is a generic deletion with a boxed index)
-    deeds = f.deeds
-    for i in range(len(deeds)):
-        if deeds[i] == sq:
-            deeds.pop(i)
-            return
-    deeds.append(sq)
+    """Deed ``sq`` (a square, checked legal) joins the offer, or leaves it if it was in."""
+    bit = 1 << sq
+    f._offered ^= bit
+    if not f._offered & bit:
+        # (a loop of int compares: ``remove`` compares boxed ints through Python; and ``pop``,
+        # since ``del deeds[i]`` is a generic deletion with a boxed index)
+        deeds = f.deeds
+        for i in range(len(deeds)):
+            if deeds[i] == sq:
+                deeds.pop(i)
+                return
+    f.deeds.append(sq)
 
 
 def toggle_card(f: TradeFrame, d: int) -> None:
@@ -425,9 +442,8 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
     # keep (rules/holdings.py): a random player asks at every step of a draft.
     kept = s.kept
     tradeable = (kept.held[p] | kept.held[q]) & ~kept.built_bits
-    for sq in f.deeds:
-        if sq < 0 or not (tradeable >> sq) & 1:
-            return False
+    if f._strange or f._offered & ~tradeable:  # (the deeds as a mask: TradeFrame._offered)
+        return False
     for d in f.cards:
         h = s.card_holder[d]
         if h != p and h != q:
@@ -509,6 +525,7 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     mortgage.receive_mortgaged(s, p, to_p)
 
 
+_NONE: Final[list[int]] = []  # (no steps yet; never changed)
 _CASH_LADDER: Final[list[int]] = list(A.CASH_LADDER)
 """The ladder as a list held by the module: the compiled build makes a Final tuple of another
 module afresh at every use (a loop over its indexes made it once an index)."""
