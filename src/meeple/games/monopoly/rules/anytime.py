@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.rules import buildings, money, mortgage, rent, trade
+from meeple.games.monopoly.rules import buildings, holdings, money, mortgage, rent, trade
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -51,7 +51,12 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     if r.buildings and s.kept.built_bits:  # (buildings.any_built: most boards have none)
         sells = buildings.sell_squares(s, p)
         groups = buildings.sell_group_groups(s, p)
-    n_mortgages, n_lifts = mortgage.counts(s, p) if r.mortgages else (0, 0)
+    to_mortgage = to_lift = n_mortgages = n_lifts = 0
+    if r.mortgages:  # (the deeds as masks, counted here and read again for the one drawn)
+        to_mortgage = mortgage.mortgage_mask(s, p)
+        to_lift = mortgage.lift_mask(s, p)
+        n_mortgages = holdings.count_bits(to_mortgage)
+        n_lifts = holdings.count_bits(to_lift)
     trades = trade_mask(s, p)
     n_trades = 0
     if trades:
@@ -85,10 +90,10 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         return A.act(A.SELL_GROUP, groups[i])
     i -= len(groups)
     if i < n_mortgages:
-        return _MORTGAGES.of(mortgage.nth_deed(s, p, i, False))
+        return _MORTGAGES.of(holdings.nth_square(to_mortgage, i))
     i -= n_mortgages
     if i < n_lifts:
-        return _LIFTS.of(mortgage.nth_deed(s, p, i, True))
+        return _LIFTS.of(holdings.nth_square(to_lift, i))
     i -= n_lifts
     if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
         for k in range(1, s.n + 1):

@@ -215,6 +215,17 @@ def count_bits(bits: int) -> int:
     return n
 
 
+def nth_square(bits: int, k: int) -> int:
+    """``squares_of(bits)[k]`` (``k`` below :func:`count_bits`' answer), without the list: the
+    ``k``-th lowest square of the mask."""
+    while k > 0:  # (not ``for _ in range(k)``: the compiled build boxes each ``_``)
+        bits &= bits - 1  # (drops the lowest square)
+        k -= 1
+    if not bits:
+        raise IndexError("nth_square: fewer squares than counted")
+    return (bits & -bits).bit_length() - 1
+
+
 def squares_of(bits: int) -> list[int]:
     """The squares the mask ``bits`` names, in square order (as ``Edition.properties`` lists
     them)."""
