@@ -44,12 +44,13 @@ class TradeFrame(Frame):
         "_at",
         "_at_cash",
         "_cards",
-        "_deeds",
         "_menu",
         "_menu_key",
         "_offered",
         "_offers",
         "_strange",
+        "_tradeable",
+        "_tradeables",
         "cards",
         "cash",
         "counters",
@@ -94,9 +95,11 @@ class TradeFrame(Frame):
         # The draft's steps (:meth:`steps`: deeds, cards and cash amounts, which make the
         # :meth:`menu`) and what they were worked out for: a copy, a snapshot and a
         # counter-offer work them out again. The menu of actions is made from them when a list
-        # is asked for (None until then): a random player's draw needs only the numbers.
-        self._deeds: list[int] = _NONE  # (lists made by steps, never changed)
-        self._cards: list[int] = _NONE
+        # is asked for (None until then): a random player's draw needs only the numbers. The
+        # deeds are a mask of squares and its count (a draw reads the one drawn from the mask).
+        self._tradeable = 0
+        self._tradeables = 0
+        self._cards: list[int] = _NONE  # (a list made by steps, never changed)
         # The menu's cash steps, which end it, as counts of the cash ladder (:func:`cash_ladder`):
         # the amounts the target's cash covers and those the proposer's does.
         self._asks = 0
@@ -197,7 +200,7 @@ class TradeFrame(Frame):
         skip = -1  # the index in the ladder of the amount the offer holds (no step), or -1
         if self.edits < A.MAX_DRAFT_EDITS:
             self.steps(s)
-            n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), self._asks + self._offers
+            n_deeds, n_cards, n_cash = self._tradeables, len(self._cards), self._asks + self._offers
             if self.cash != self._at_cash:
                 self._at = self._ladder_index(self.cash)
                 self._at_cash = self.cash
@@ -208,7 +211,7 @@ class TradeFrame(Frame):
         valid = offer_valid(s, self)
         i = rng.below(n_deeds + n_cards + n_cash + (2 if valid else 1))
         if i < n_deeds:
-            return _DEED_STEPS.of(self._deeds[i])
+            return _DEED_STEPS.of(holdings.nth_square(self._tradeable, i))
         i -= n_deeds
         if i < n_cards:
             return _CARD_STEPS.of(self._cards[i])
@@ -239,8 +242,10 @@ class TradeFrame(Frame):
         ):
             return
         kept = s.kept
-        self._deeds = holdings.squares_of((kept.held[p] | kept.held[q]) & ~kept.built_bits)
-        self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
+        self._tradeable = tradeable = (kept.held[p] | kept.held[q]) & ~kept.built_bits
+        self._tradeables = holdings.count_bits(tradeable)
+        holder = s.card_holder
+        self._cards = [d for d in range(len(holder)) if holder[d] == p or holder[d] == q]
         self._asks, self._offers = ladder_counts(s, p, q)
         self._at = self._ladder_index(self.cash)
         self._at_cash = self.cash
@@ -253,7 +258,7 @@ class TradeFrame(Frame):
         self.steps(s)
         menu = self._menu
         if menu is None:
-            menu = [A.act(A.TRADE_DEED, sq) for sq in self._deeds]
+            menu = [A.act(A.TRADE_DEED, sq) for sq in holdings.squares_of(self._tradeable)]
             menu += [A.act(A.TRADE_CARD, d) for d in self._cards]
             ladder = range(self._asks + self._offers)
             menu += [A.act(A.TRADE_CASH, ladder_amount(self._asks, i)) for i in ladder]
@@ -544,13 +549,18 @@ def ladder_counts(s: MonopolyState, proposer: int, target: int) -> tuple[int, in
     """How many amounts of the ladder (``A.CASH_LADDER``, rising from 0) :func:`cash_ladder`
     lists on each side: the target's cash covers its first ``asks`` past 0, the proposer's its
     first ``offers``."""
-    ladder = _CASH_LADDER
-    asks, offers, target_cash, cash = 0, 0, s.cash[target], s.cash[proposer]
-    while asks + 1 < len(ladder) and ladder[asks + 1] <= target_cash:
-        asks += 1
-    while offers < len(ladder) and ladder[offers] <= cash:
-        offers += 1
-    return asks, offers
+    covered = _covered(s.cash[target])
+    return (covered - 1 if covered else 0), _covered(s.cash[proposer])
+
+
+def _covered(cash: int) -> int:
+    """How many amounts of the ladder (rising from 0) ``cash`` covers."""
+    n = 0
+    for amount in _CASH_LADDER:
+        if amount > cash:
+            break
+        n += 1
+    return n
 
 
 def ladder_amount(asks: int, i: int) -> int:
