@@ -217,18 +217,16 @@ def has_claim(s: MonopolyState, p: int) -> bool:
 
 
 def allows(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
-    """Whether any-time action ``kind arg`` is among :func:`options`' (without the list)."""
-    if kind == A.BUILD:
-        return arg in build_options(s, p)
-    if kind == A.UNMORTGAGE:  # (lift_options, a deed at a time)
-        return (
-            s.rules.mortgages
-            and 0 <= arg < s.ed.size
-            and s.ed.is_property[arg]
-            and mortgage.can_lift(s, p, arg)
-        )
+    """Whether any-time action ``kind arg`` is among :func:`options`' (without the list). (The
+    kinds a player plays most first: each test of a kind compares strings.)"""
+    if kind == A.MORTGAGE:
+        return may_raise(s, p, kind, arg)
+    if kind == A.UNMORTGAGE:  # (lift_options, from the mask they are read from)
+        return s.rules.mortgages and arg >= 0 and (mortgage.lift_mask(s, p) >> arg) & 1 == 1
     if kind == A.TRADE:
         return 0 <= arg < s.n and (trade_mask(s, p) >> arg) & 1 == 1
+    if kind == A.BUILD:
+        return arg in build_options(s, p)
     if kind == A.CLAIM_RENT:
         return arg in claim_options(s, p)
     return may_raise(s, p, kind, arg)
@@ -236,19 +234,14 @@ def allows(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
 
 def may_raise(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
     """Whether ``kind arg`` is among :func:`raise_money`'s (a square's own rule, not the
-    lists: a built square has one owner, so ``sell_squares`` is ``can_sell`` of each, and
-    ``mortgage_squares`` is ``can_mortgage`` of each deed)."""
+    lists: a built square has one owner, so ``sell_squares`` is ``can_sell`` of each; and
+    ``mortgage_squares`` are read from a mask, ``mortgage.mortgage_mask``)."""
+    if kind == A.MORTGAGE:
+        return s.rules.mortgages and arg >= 0 and (mortgage.mortgage_mask(s, p) >> arg) & 1 == 1
     if kind == A.SELL_BUILDING:
         return s.rules.buildings and 0 <= arg < s.ed.size and buildings.can_sell(s, p, arg)
     if kind == A.SELL_GROUP:
         return s.rules.buildings and arg in buildings.sell_group_groups(s, p)
-    if kind == A.MORTGAGE:
-        return (
-            s.rules.mortgages
-            and 0 <= arg < s.ed.size
-            and s.ed.is_property[arg]
-            and mortgage.can_mortgage(s, p, arg)
-        )
     return False
 
 

@@ -125,12 +125,15 @@ def _set_built(s: MonopolyState, g: int, built: bool) -> None:
 
 def set_mortgaged(s: MonopolyState, sq: int, mortgaged: bool) -> None:
     s.mortgaged[sq] = mortgaged
+    g = s.ed.group_of[sq]
     if mortgaged:
         s.kept.mortgaged_bits |= 1 << sq
+        if s.kept.builder[g] >= 0:  # (a mortgage makes no one a builder: it may end one)
+            _find_builder(s, g)
     else:
         s.kept.mortgaged_bits &= ~(1 << sq)
-    _find_builder(s, s.ed.group_of[sq])
-    board_changed(s, s.ed.group_of[sq])
+        _find_builder(s, g)
+    board_changed(s, g)
 
 
 def _find_builder(s: MonopolyState, g: int) -> None:
