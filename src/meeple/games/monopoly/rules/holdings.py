@@ -71,7 +71,7 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
     owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
     kept = s.kept
     held = kept.held
-    if s.snowflake in deeds:
+    if s.snowflake >= 0 and s.snowflake in deeds:  # (a test of boxed ints: only with a flake)
         snowflake.scene_changes_hands(s, s.snowflake)
     for sq in deeds:
         bit = 1 << sq
@@ -90,9 +90,16 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
         _find_builder(s, group_of[deeds[0]])
         board_changed(s, group_of[deeds[0]])
         return
-    for g in sorted({group_of[sq] for sq in deeds}):
-        _find_builder(s, g)
-        board_changed(s, g)
+    groups = 0  # (the groups named, as a mask read in order: no set to make and sort)
+    for sq in deeds:
+        groups |= 1 << group_of[sq]
+    g = 0
+    while groups:
+        if groups & 1:
+            _find_builder(s, g)
+            board_changed(s, g)
+        groups >>= 1
+        g += 1
 
 
 def set_level(s: MonopolyState, sq: int, level: int) -> None:

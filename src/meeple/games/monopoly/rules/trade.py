@@ -289,41 +289,43 @@ class TradeFrame(Frame):
             if kind == A.COUNTER:
                 return self.counters < s.rules.max_counter_offers
             return kind == A.REJECT
+        # (a draft's steps first, the kinds a player plays most: each test compares strings)
+        if kind == A.TRADE_DEED:  # (tradeable_deeds of either side, read from their masks)
+            kept = s.kept
+            tradeable = (kept.held[self.proposer] | kept.held[self.target]) & ~kept.built_bits
+            return self.edits < A.MAX_DRAFT_EDITS and arg >= 0 and (tradeable >> arg) & 1 == 1
+        if kind == A.TRADE_CASH:
+            return (
+                self.edits < A.MAX_DRAFT_EDITS
+                and -s.cash[self.target] <= arg <= s.cash[self.proposer]
+            )
         if kind == A.PROPOSE:
             return offer_valid(s, self)
         if kind == A.CANCEL:
             return True
-        if self.edits >= A.MAX_DRAFT_EDITS:
-            return False
-        if kind == A.TRADE_DEED:  # (tradeable_deeds of either side, without the lists)
-            ed = s.ed
-            if not (0 <= arg < ed.size and ed.is_property[arg]):
-                return False
-            o = s.owner[arg]
-            return (o == self.proposer or o == self.target) and not buildings.built_groups(s)[
-                ed.group_of[arg]
-            ]
         if kind == A.TRADE_CARD:
             both = (self.proposer, self.target)
-            return 0 <= arg < len(s.card_holder) and s.card_holder[arg] in both
-        if kind == A.TRADE_CASH:
-            return -s.cash[self.target] <= arg <= s.cash[self.proposer]
+            return (
+                self.edits < A.MAX_DRAFT_EDITS
+                and 0 <= arg < len(s.card_holder)
+                and s.card_holder[arg] in both
+            )
         return False
 
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
-        if kind == A.TRADE_DEED:
+        if kind == A.TRADE_DEED:  # (the kinds played most first)
             self.edits += 1
             toggle_deed(self, arg)
-        elif kind == A.TRADE_CARD:
-            self.edits += 1
-            toggle_card(self, arg)
         elif kind == A.TRADE_CASH:
             self.edits += 1
             self.cash = arg
-        elif kind == A.PROPOSE:
-            propose(s, self)
         elif kind == A.CANCEL:
             cancel(s, self)
+        elif kind == A.PROPOSE:
+            propose(s, self)
+        elif kind == A.TRADE_CARD:
+            self.edits += 1
+            toggle_card(self, arg)
         elif kind == A.ACCEPT:
             accept(s, self)
         elif kind == A.REJECT:
@@ -524,8 +526,8 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     holdings.give_deeds(s, to_p, p)
     for d in f.cards:
         holdings.give_card(s, d, q if d in from_p else p)
-    s.cash[p] -= f.cash
-    s.cash[q] += f.cash
+    s.cash[p] = s.cash[p] - f.cash  # (not ``-=``: money.bank_pays says why)
+    s.cash[q] = s.cash[q] + f.cash
     mortgage.receive_mortgaged(s, q, to_q)
     mortgage.receive_mortgaged(s, p, to_p)
 
