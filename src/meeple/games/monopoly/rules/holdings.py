@@ -216,11 +216,23 @@ def find_deed_bits(s: MonopolyState) -> tuple[list[int], int, int]:
 # -- reading the bit masks --------------------------------------------------------------------
 
 
+# The largest mask the readers below take as a machine word (``i64``), whose steps the compiled
+# build does without an int's checks: every mask of a board of up to 62 squares.
+_WORD: Final = (1 << 62) - 1
+
+
 def count_bits(bits: int) -> int:
     """How many squares the mask ``bits`` names (a loop per square named, not per square)."""
+    if 0 <= bits <= _WORD:  # (asked at every decision of a random player: rules/anytime.py)
+        word: i64 = bits
+        count: i64 = 0
+        while word:
+            word &= word - 1  # (drops the lowest bit)
+            count += 1
+        return int(count)
     n = 0
     while bits:
-        bits &= bits - 1  # (drops the lowest bit)
+        bits &= bits - 1
         n += 1
     return n
 
@@ -228,9 +240,17 @@ def count_bits(bits: int) -> int:
 def nth_square(bits: int, k: int) -> int:
     """``squares_of(bits)[k]`` (``k`` below :func:`count_bits`' answer), without the list: the
     ``k``-th lowest square of the mask."""
-    while k > 0:  # (not ``for _ in range(k)``: the compiled build boxes each ``_``)
-        bits &= bits - 1  # (drops the lowest square)
-        k -= 1
+    if 0 <= bits <= _WORD and k >= 0:  # (as in count_bits)
+        word: i64 = bits
+        left: i64 = k
+        while left > 0:
+            word &= word - 1  # (drops the lowest square)
+            left -= 1
+        bits = int(word)
+    else:
+        while k > 0:  # (not ``for _ in range(k)``: the compiled build boxes each ``_``)
+            bits &= bits - 1
+            k -= 1
     if not bits:
         raise IndexError("nth_square: fewer squares than counted")
     return (bits & -bits).bit_length() - 1
