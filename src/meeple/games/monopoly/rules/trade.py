@@ -45,9 +45,11 @@ class TradeFrame(Frame):
         "_at_cash",
         "_cards",
         "_menu",
-        "_menu_key",
         "_offered",
         "_offers",
+        "_steps_cash_p",
+        "_steps_cash_q",
+        "_steps_stamp",
         "_strange",
         "_tradeable",
         "_tradeables",
@@ -109,7 +111,11 @@ class TradeFrame(Frame):
         self._at = 0
         self._at_cash = 0
         self._menu: list[Action] | None = None
-        self._menu_key: tuple[int, int, int, int, int] = (0, -1, -1, 0, 0)
+        # What the steps were worked out for: the board stamp (0, which no board has: not yet,
+        # or the sides changed places in a counter-offer) and each side's cash.
+        self._steps_stamp = 0
+        self._steps_cash_p = 0
+        self._steps_cash_q = 0
 
     def decider(self) -> int:
         return self.target if self.responding else self.proposer
@@ -208,7 +214,11 @@ class TradeFrame(Frame):
             if at < n_cash:
                 skip = at
                 n_cash -= 1
-        valid = offer_valid(s, self)
+            # (offer_valid, with the tradeable deeds the steps hold for this board)
+            has_items = len(self.deeds) > 0 or len(self.cards) > 0
+            valid = has_items and _deliverable(s, self, self._tradeable)
+        else:
+            valid = offer_valid(s, self)
         i = rng.below(n_deeds + n_cards + n_cash + (2 if valid else 1))
         if i < n_deeds:
             return _DEED_STEPS.of(holdings.nth_square(self._tradeable, i))
@@ -229,16 +239,14 @@ class TradeFrame(Frame):
         of both, sorted), each Get Out of Jail Free card either holds, each amount of the cash
         ladder (with 0). Nothing changes the board or either side's cash while an offer is
         drafted (no other action is legal then), so they are worked out once a draft, not
-        once a step; the key makes sure (compared a field at a time: a new tuple at every
-        step would cost more than the comparison)."""
+        once a step; the board stamp and the cash they were worked out for make sure (fields
+        of their own: a tuple's every field is counted in and out at each read)."""
         p, q = self.proposer, self.target
-        key = self._menu_key
+        cash = s.cash
         if (
-            key[0] == s.board_stamp
-            and key[1] == p
-            and key[2] == q
-            and key[3] == s.cash[p]
-            and key[4] == s.cash[q]
+            self._steps_stamp == s.board_stamp
+            and self._steps_cash_p == cash[p]
+            and self._steps_cash_q == cash[q]
         ):
             return
         kept = s.kept
@@ -250,7 +258,9 @@ class TradeFrame(Frame):
         self._at = self._ladder_index(self.cash)
         self._at_cash = self.cash
         self._menu = None
-        self._menu_key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
+        self._steps_stamp = s.board_stamp
+        self._steps_cash_p = cash[p]
+        self._steps_cash_q = cash[q]
 
     def menu(self, s: MonopolyState) -> list[Action]:
         """The steps of the draft (:meth:`steps`) as actions (callers must not change the
@@ -267,19 +277,17 @@ class TradeFrame(Frame):
 
     def _ladder_index(self, amount: int) -> int:
         """Where ``amount`` is among the menu's cash steps (:func:`ladder_amount` of the
-        draft's counts), else their number: the ladder is ascending, so an amount is looked
-        for among the target's (``amount`` < 0) or the proposer's, not both (a loop of int
-        compares: no list, no boxed amount)."""
-        ladder, asks = _CASH_LADDER, self._asks
+        draft's counts), else their number: an amount is looked for among the target's
+        (``amount`` < 0) or the proposer's, by its place in the ladder (:data:`_LADDER_AT`)."""
+        asks, offers = self._asks, self._offers
+        size = -amount if amount < 0 else amount
+        j = _LADDER_AT[size] if size < len(_LADDER_AT) else -1  # (its place in the ladder)
         if amount < 0:
-            for j in range(1, asks + 1):
-                if ladder[j] == -amount:
-                    return asks - j
-        else:
-            for j in range(self._offers):
-                if ladder[j] == amount:
-                    return asks + j
-        return asks + self._offers
+            if 1 <= j <= asks:
+                return asks - j
+        elif 0 <= j < offers:
+            return asks + j
+        return asks + offers
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         """Whether ``kind arg`` is among :meth:`legal`'s (any cash amount in range)."""
@@ -444,11 +452,17 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
     """Something changes hands besides cash, and everyone can deliver what the offer says."""
     if not f.deeds and not f.cards:
         return False
-    p, q = f.proposer, f.target
     # Either side's deeds in no group with a building, from the masks the board's writers
     # keep (rules/holdings.py): a random player asks at every step of a draft.
     kept = s.kept
-    tradeable = (kept.held[p] | kept.held[q]) & ~kept.built_bits
+    return _deliverable(s, f, (kept.held[f.proposer] | kept.held[f.target]) & ~kept.built_bits)
+
+
+def _deliverable(s: MonopolyState, f: TradeFrame, tradeable: int) -> bool:
+    """Whether everyone can deliver what offer ``f`` says, ``tradeable`` being the deeds of
+    either side in no group with a building, as a mask (:func:`offer_valid`; a draft's
+    steps hold it: ``TradeFrame.steps``)."""
+    p, q = f.proposer, f.target
     if f._strange or f._offered & ~tradeable:  # (the deeds as a mask: TradeFrame._offered)
         return False
     for d in f.cards:
@@ -456,8 +470,8 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
         if h != p and h != q:
             return False
     if f.cash > 0:
-        return s.cash[f.proposer] >= f.cash
-    return s.cash[f.target] >= -f.cash
+        return s.cash[p] >= f.cash
+    return s.cash[q] >= -f.cash
 
 
 def propose(s: MonopolyState, f: TradeFrame) -> None:
@@ -498,6 +512,7 @@ def counter(s: MonopolyState, f: TradeFrame) -> None:
     f.responding = False
     f.edits = 0
     f.counters += 1
+    f._steps_stamp = 0  # (the steps are the other side's now)
     if s._events is not None:
         s.event("trade_countered", proposer=f.proposer, target=f.target)
 
@@ -536,6 +551,15 @@ _NONE: Final[list[int]] = []  # (no steps yet; never changed)
 _CASH_LADDER: Final[list[int]] = list(A.CASH_LADDER)
 """The ladder as a list held by the module: the compiled build makes a Final tuple of another
 module afresh at every use (a loop over its indexes made it once an index)."""
+_COVERED: Final[list[int]] = [
+    sum(1 for step in A.CASH_LADDER if step <= amount) for amount in range(A.CASH_LADDER[-1])
+]
+"""How many amounts of the ladder each amount below its last covers (one read, not a loop)."""
+_LADDER_AT: Final[list[int]] = [
+    A.CASH_LADDER.index(amount) if amount in A.CASH_LADDER else -1
+    for amount in range(A.CASH_LADDER[-1] + 1)
+]
+"""The place in the ladder of each amount up to its last, -1 for an amount not in it."""
 
 
 def cash_ladder(s: MonopolyState, proposer: int, target: int) -> list[int]:
@@ -556,13 +580,10 @@ def ladder_counts(s: MonopolyState, proposer: int, target: int) -> tuple[int, in
 
 
 def _covered(cash: int) -> int:
-    """How many amounts of the ladder (rising from 0) ``cash`` covers."""
-    n = 0
-    for amount in _CASH_LADDER:
-        if amount > cash:
-            break
-        n += 1
-    return n
+    """How many amounts of the ladder (rising from 0) ``cash`` covers (:data:`_COVERED`)."""
+    if cash < 0:
+        return 0
+    return _COVERED[cash] if cash < len(_COVERED) else len(_CASH_LADDER)
 
 
 def ladder_amount(asks: int, i: int) -> int:
