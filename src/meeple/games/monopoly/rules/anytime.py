@@ -125,15 +125,16 @@ def has_any(s: MonopolyState, p: int) -> bool:
     Deciding whether a window opens happens after every turn for every other player, so this
     checks the usually non-empty kinds first and stops at the first one found."""
     r = s.rules
-    return bool(
-        has_claim(s, p)
-        or (r.trading and trade.may_start(s, p))
-        or (r.mortgages and mortgage.may_mortgage_any(s, p))
-        or (r.mortgages and mortgage.may_lift_any(s, p))
-        or (r.buildings and buildings.sell_squares(s, p))
-        or build_options(s, p)
-        or (r.buildings and buildings.sell_group_groups(s, p))
-    )
+    # (a test at a time, each a bool: an ``or`` of lists and bools is an object to test)
+    if has_claim(s, p) or (r.trading and trade.may_start(s, p)):
+        return True
+    if r.mortgages and (mortgage.may_mortgage_any(s, p) or mortgage.may_lift_any(s, p)):
+        return True
+    if r.buildings and len(buildings.sell_squares(s, p)) > 0:
+        return True
+    if len(build_options(s, p)) > 0:
+        return True
+    return r.buildings and len(buildings.sell_group_groups(s, p)) > 0
 
 
 def raise_money(s: MonopolyState, p: int) -> list[Action]:
@@ -143,7 +144,7 @@ def raise_money(s: MonopolyState, p: int) -> list[Action]:
         out += [A.act(A.SELL_BUILDING, sq) for sq in buildings.sell_squares(s, p)]
         out += [A.act(A.SELL_GROUP, g) for g in buildings.sell_group_groups(s, p)]
     if s.rules.mortgages:
-        out += [A.act(A.MORTGAGE, sq) for sq in mortgage.mortgage_squares(s, p)]
+        out += [_MORTGAGES.of(sq) for sq in mortgage.mortgage_squares(s, p)]
     return out
 
 

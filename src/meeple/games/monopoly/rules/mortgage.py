@@ -137,7 +137,8 @@ def lift_mask(s: MonopolyState, p: int) -> int:
     bits of this mask and of :func:`mortgage_mask` at every decision: rules/anytime.py,
     ``sample``.)"""
     kept = s.kept
-    return kept.held[p] & kept.mortgaged_bits & liftable(s, s.cash[p])
+    mortgaged = kept.held[p] & kept.mortgaged_bits
+    return mortgaged & liftable(s, s.cash[p]) if mortgaged else 0  # (most hold none)
 
 
 def liftable(s: MonopolyState, cash: int) -> int:
