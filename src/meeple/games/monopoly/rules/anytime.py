@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import i64
+
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.rules import buildings, holdings, money, mortgage, rent, trade
 from meeple.games.monopoly.tables import STREET
@@ -67,7 +69,8 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     for c in s.claims:
         if c[0] == p:
             n_claims += 1
-    i = rng.below(
+    # (the draw a machine word: the steps below subtract without an int's checks)
+    i: i64 = rng.below(
         len(lead)
         + len(builds)
         + len(sells)
