@@ -55,8 +55,7 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         groups = buildings.sell_group_groups(s, p)
     to_mortgage = to_lift = n_mortgages = n_lifts = 0
     if r.mortgages:  # (the deeds as masks, counted here and read again for the one drawn)
-        to_mortgage = mortgage.mortgage_mask(s, p)
-        to_lift = mortgage.lift_mask(s, p)
+        to_mortgage, to_lift = mortgage.deed_masks(s, p)
         n_mortgages = holdings.count_bits(to_mortgage)
         n_lifts = holdings.count_bits(to_lift)
     trades = trade_mask(s, p)

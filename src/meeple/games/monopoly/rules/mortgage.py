@@ -141,6 +141,16 @@ def lift_mask(s: MonopolyState, p: int) -> int:
     return mortgaged & liftable(s, s.cash[p]) if mortgaged else 0  # (most hold none)
 
 
+def deed_masks(s: MonopolyState, p: int) -> tuple[int, int]:
+    """(:func:`mortgage_mask`, :func:`lift_mask`) of ``p``, reading their deeds once (a random
+    player asks for both at every decision: rules/anytime.py, ``sample``)."""
+    kept = s.kept
+    held = kept.held[p]
+    mortgaged = held & kept.mortgaged_bits
+    to_lift = mortgaged & liftable(s, s.cash[p]) if mortgaged else 0
+    return held & ~kept.mortgaged_bits & ~kept.built_bits, to_lift
+
+
 def liftable(s: MonopolyState, cash: int) -> int:
     """The deeds of the board whose mortgage ``cash`` pays to lift, as a mask of squares: one
     entry of the edition's table (``Edition.lift_masks``, whose last entry has every deed)."""

@@ -299,8 +299,11 @@ class TradeFrame(Frame):
             return kind == A.REJECT
         # (a draft's steps first, the kinds a player plays most: each test compares strings)
         if kind == A.TRADE_DEED:  # (tradeable_deeds of either side, read from their masks)
-            kept = s.kept
-            tradeable = (kept.held[self.proposer] | kept.held[self.target]) & ~kept.built_bits
+            if self._steps_stamp == s.board_stamp:  # (the steps hold them for this board)
+                tradeable = self._tradeable
+            else:
+                kept = s.kept
+                tradeable = (kept.held[self.proposer] | kept.held[self.target]) & ~kept.built_bits
             return self.edits < A.MAX_DRAFT_EDITS and arg >= 0 and (tradeable >> arg) & 1 == 1
         if kind == A.TRADE_CASH:
             return (
