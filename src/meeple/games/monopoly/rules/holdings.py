@@ -139,7 +139,8 @@ def set_mortgaged(s: MonopolyState, sq: int, mortgaged: bool) -> None:
             _find_builder(s, g)
     else:
         s.kept.mortgaged_bits &= ~(1 << sq)
-        _find_builder(s, g)
+        if not s.kept.mortgaged_bits & s.ed.group_bits[g]:  # (a group still mortgaged: none)
+            _find_builder(s, g)
     board_changed(s, g)
 
 
