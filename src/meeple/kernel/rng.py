@@ -8,7 +8,7 @@ by rejection, so dice are exactly uniform.
 The arithmetic is done on ``i64``, the signed 64-bit integer of ``mypy_extensions``: compiled
 (``tools/compile.py``) it is a machine word whose sums and products wrap modulo 2**64, so a
 draw costs a few dozen instructions instead of the dozen bignum operations an unbounded
-``int`` needs. Interpreted, ``i64`` is plain ``int``, and :func:`_wrap` does the wrapping the
+``int`` needs. Interpreted, ``i64`` is plain ``int``, and ``Rng._step`` does the wrapping the
 machine word does by itself; both builds give the same stream, bit for bit (tests/test_rng.py).
 """
 
@@ -45,12 +45,6 @@ _SHR27: Final[i64] = (1 << 37) - 1
 _SHR31: Final[i64] = (1 << 33) - 1
 
 
-def _wrap(x: i64) -> i64:
-    """``x`` modulo 2**64 as a signed 64-bit value: its low 63 bits, less 2**63 if bit 63 is
-    set. Compiled, ``x`` is already that and this changes nothing; interpreted, it wraps."""
-    return (x & _LOW63) + ((x >> 63) & 1) * _MIN64
-
-
 # Compiled with the engine (tools/compile.py); tests script dice with an interpreted subclass.
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Rng:
@@ -75,9 +69,16 @@ class Rng:
 
     def _step(self) -> i64:
         """Advance the stream; the next output as a signed 64-bit value."""
-        self._s = s = _wrap(self._s + _GOLDEN_S)
-        z = _wrap((s ^ ((s >> 30) & _SHR30)) * _MUL1_S)
-        z = _wrap((z ^ ((z >> 27) & _SHR27)) * _MUL2_S)
+        # After each sum and product, ``(x & _LOW63) + ((x >> 63) & 1) * _MIN64``: ``x``
+        # modulo 2**64 as a signed value (its low 63 bits, less 2**63 if bit 63 is set).
+        # Compiled, ``x`` is that already and this changes nothing; interpreted, it wraps.
+        # (Written out, not a function: compiled, a call for each cost a third of a draw.)
+        s = self._s + _GOLDEN_S
+        self._s = s = (s & _LOW63) + ((s >> 63) & 1) * _MIN64
+        z = (s ^ ((s >> 30) & _SHR30)) * _MUL1_S
+        z = (z & _LOW63) + ((z >> 63) & 1) * _MIN64
+        z = (z ^ ((z >> 27) & _SHR27)) * _MUL2_S
+        z = (z & _LOW63) + ((z >> 63) & 1) * _MIN64
         return z ^ ((z >> 31) & _SHR31)
 
     def next64(self) -> int:

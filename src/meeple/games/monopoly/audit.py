@@ -53,7 +53,7 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
                 )
                 if changed and g not in named and -1 not in named:
                     bad.append(f"group {grp.id} changed but the log of changes does not name it")
-    if s.kept.holders_stamp == s.board_stamp:
+    if s.kept.holders_known:
         fresh = trade.find_holders(s)
         if fresh != s.kept.holders:
             bad.append(f"cached holders of tradeables {s.kept.holders:b} != {fresh:b} (bit masks)")

@@ -70,9 +70,14 @@ class Kept:
         # rent.rents_now's table, and a bit mask of the groups to work out again (-1: all).
         self.rents: list[int] = []
         self.rents_dirty = -1
-        self.holders_stamp = 0  # the stamp trade.holders_of_tradeables last answered for
-        self.holders: i64 = 0  # (a bit mask of seats)
-        self.alive: i64 = 0  # ... and the seats still playing, for the same stamp (a bit mask)
+        # trade.holders_of_tradeables' answer (a bit mask of seats) and the seats still playing
+        # (a bit mask), while holders_known: kept until a writer changes who holds what could
+        # be traded or who plays (rules/holdings.py: a deed changing hands, a group built on or
+        # cleared, a jail card moving, a seat leaving), not at every board stamp (a mortgage
+        # or a lift, most of a random player's changes, leaves them).
+        self.holders_known = False
+        self.holders: i64 = 0
+        self.alive: i64 = 0
         # -- worked out along the log of changes, or afresh: a copy starts them again --------
         # Per group: who could build there and how many more houses and hotels
         # (buildings.capacities), worked out as far as this point of the log of changes.
@@ -98,7 +103,7 @@ class Kept:
         self.mortgaged_bits, self.built_bits = other.mortgaged_bits, other.built_bits
         self.builder[:], self.builders = other.builder, other.builders
         self.rents[:], self.rents_dirty = other.rents, other.rents_dirty
-        self.holders_stamp, self.holders = other.holders_stamp, other.holders
+        self.holders_known, self.holders = other.holders_known, other.holders
         self.alive = other.alive
         self.cap_holder.clear()
         self.cap_houses.clear()

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from mypy_extensions import i64
+
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.rules import buildings, money, mortgage, rent, trade
+from meeple.games.monopoly.rules import buildings, holdings, money, mortgage, rent, trade
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -51,7 +53,11 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     if r.buildings and s.kept.built_bits:  # (buildings.any_built: most boards have none)
         sells = buildings.sell_squares(s, p)
         groups = buildings.sell_group_groups(s, p)
-    n_mortgages, n_lifts = mortgage.counts(s, p) if r.mortgages else (0, 0)
+    to_mortgage = to_lift = n_mortgages = n_lifts = 0
+    if r.mortgages:  # (the deeds as masks, counted here and read again for the one drawn)
+        to_mortgage, to_lift = mortgage.deed_masks(s, p)
+        n_mortgages = holdings.count_bits(to_mortgage)
+        n_lifts = holdings.count_bits(to_lift)
     trades = trade_mask(s, p)
     n_trades = 0
     if trades:
@@ -62,7 +68,8 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     for c in s.claims:
         if c[0] == p:
             n_claims += 1
-    i = rng.below(
+    # (the draw a machine word: the steps below subtract without an int's checks)
+    i: i64 = rng.below(
         len(lead)
         + len(builds)
         + len(sells)
@@ -85,10 +92,10 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         return A.act(A.SELL_GROUP, groups[i])
     i -= len(groups)
     if i < n_mortgages:
-        return _MORTGAGES.of(mortgage.nth_deed(s, p, i, False))
+        return _MORTGAGES.of(holdings.nth_square(to_mortgage, i))
     i -= n_mortgages
     if i < n_lifts:
-        return _LIFTS.of(mortgage.nth_deed(s, p, i, True))
+        return _LIFTS.of(holdings.nth_square(to_lift, i))
     i -= n_lifts
     if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
         for k in range(1, s.n + 1):
@@ -120,15 +127,16 @@ def has_any(s: MonopolyState, p: int) -> bool:
     Deciding whether a window opens happens after every turn for every other player, so this
     checks the usually non-empty kinds first and stops at the first one found."""
     r = s.rules
-    return bool(
-        has_claim(s, p)
-        or (r.trading and trade.may_start(s, p))
-        or (r.mortgages and mortgage.may_mortgage_any(s, p))
-        or (r.mortgages and mortgage.may_lift_any(s, p))
-        or (r.buildings and buildings.sell_squares(s, p))
-        or build_options(s, p)
-        or (r.buildings and buildings.sell_group_groups(s, p))
-    )
+    # (a test at a time, each a bool: an ``or`` of lists and bools is an object to test)
+    if has_claim(s, p) or (r.trading and trade.may_start(s, p)):
+        return True
+    if r.mortgages and (mortgage.may_mortgage_any(s, p) or mortgage.may_lift_any(s, p)):
+        return True
+    if r.buildings and len(buildings.sell_squares(s, p)) > 0:
+        return True
+    if len(build_options(s, p)) > 0:
+        return True
+    return r.buildings and len(buildings.sell_group_groups(s, p)) > 0
 
 
 def raise_money(s: MonopolyState, p: int) -> list[Action]:
@@ -138,7 +146,7 @@ def raise_money(s: MonopolyState, p: int) -> list[Action]:
         out += [A.act(A.SELL_BUILDING, sq) for sq in buildings.sell_squares(s, p)]
         out += [A.act(A.SELL_GROUP, g) for g in buildings.sell_group_groups(s, p)]
     if s.rules.mortgages:
-        out += [A.act(A.MORTGAGE, sq) for sq in mortgage.mortgage_squares(s, p)]
+        out += [_MORTGAGES.of(sq) for sq in mortgage.mortgage_squares(s, p)]
     return out
 
 
@@ -212,18 +220,16 @@ def has_claim(s: MonopolyState, p: int) -> bool:
 
 
 def allows(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
-    """Whether any-time action ``kind arg`` is among :func:`options`' (without the list)."""
-    if kind == A.BUILD:
-        return arg in build_options(s, p)
-    if kind == A.UNMORTGAGE:  # (lift_options, a deed at a time)
-        return (
-            s.rules.mortgages
-            and 0 <= arg < s.ed.size
-            and s.ed.is_property[arg]
-            and mortgage.can_lift(s, p, arg)
-        )
+    """Whether any-time action ``kind arg`` is among :func:`options`' (without the list). (The
+    kinds a player plays most first: each test of a kind compares strings.)"""
+    if kind == A.MORTGAGE:
+        return may_raise(s, p, kind, arg)
+    if kind == A.UNMORTGAGE:  # (lift_options, from the mask they are read from)
+        return s.rules.mortgages and arg >= 0 and (mortgage.lift_mask(s, p) >> arg) & 1 == 1
     if kind == A.TRADE:
         return 0 <= arg < s.n and (trade_mask(s, p) >> arg) & 1 == 1
+    if kind == A.BUILD:
+        return arg in build_options(s, p)
     if kind == A.CLAIM_RENT:
         return arg in claim_options(s, p)
     return may_raise(s, p, kind, arg)
@@ -231,19 +237,14 @@ def allows(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
 
 def may_raise(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
     """Whether ``kind arg`` is among :func:`raise_money`'s (a square's own rule, not the
-    lists: a built square has one owner, so ``sell_squares`` is ``can_sell`` of each, and
-    ``mortgage_squares`` is ``can_mortgage`` of each deed)."""
+    lists: a built square has one owner, so ``sell_squares`` is ``can_sell`` of each; and
+    ``mortgage_squares`` are read from a mask, ``mortgage.mortgage_mask``)."""
+    if kind == A.MORTGAGE:
+        return s.rules.mortgages and arg >= 0 and (mortgage.mortgage_mask(s, p) >> arg) & 1 == 1
     if kind == A.SELL_BUILDING:
         return s.rules.buildings and 0 <= arg < s.ed.size and buildings.can_sell(s, p, arg)
     if kind == A.SELL_GROUP:
         return s.rules.buildings and arg in buildings.sell_group_groups(s, p)
-    if kind == A.MORTGAGE:
-        return (
-            s.rules.mortgages
-            and 0 <= arg < s.ed.size
-            and s.ed.is_property[arg]
-            and mortgage.can_mortgage(s, p, arg)
-        )
     return False
 
 

@@ -38,7 +38,11 @@ def board_changed(s: MonopolyState, group: int = -1) -> None:
     if group >= 0:
         s.kept.rents_dirty |= 1 << group
         s.changes.append(group)
-    elif group != NO_GROUP:
+        return
+    # (a group's writers forget the holders of tradeables themselves when they change them:
+    # a mortgage does not)
+    s.kept.holders_known = False
+    if group != NO_GROUP:
         s.kept.rents_dirty = -1
         s.changes.append(-1)
 
@@ -67,7 +71,7 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
     owner, mortgaged, group_of = s.owner, s.mortgaged, s.ed.group_of
     kept = s.kept
     held = kept.held
-    if s.snowflake in deeds:
+    if s.snowflake >= 0 and s.snowflake in deeds:  # (a test of boxed ints: only with a flake)
         snowflake.scene_changes_hands(s, s.snowflake)
     for sq in deeds:
         bit = 1 << sq
@@ -81,13 +85,21 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
         if lift:
             mortgaged[sq] = False
             kept.mortgaged_bits &= ~bit
+    kept.holders_known = False  # (who holds a tradeable deed)
     if len(deeds) == 1:  # (the usual case: a purchase or an auction)
         _find_builder(s, group_of[deeds[0]])
         board_changed(s, group_of[deeds[0]])
         return
-    for g in sorted({group_of[sq] for sq in deeds}):
-        _find_builder(s, g)
-        board_changed(s, g)
+    groups = 0  # (the groups named, as a mask read in order: no set to make and sort)
+    for sq in deeds:
+        groups |= 1 << group_of[sq]
+    g = 0
+    while groups:
+        if groups & 1:
+            _find_builder(s, g)
+            board_changed(s, g)
+        groups >>= 1
+        g += 1
 
 
 def set_level(s: MonopolyState, sq: int, level: int) -> None:
@@ -108,8 +120,10 @@ def clear_group(s: MonopolyState, g: int) -> None:
 
 
 def _set_built(s: MonopolyState, g: int, built: bool) -> None:
-    """Group ``g`` has a building (``built``) or none: ``Kept.built`` and ``built_bits``."""
+    """Group ``g`` has a building (``built``) or none: ``Kept.built`` and ``built_bits`` (and
+    who holds a tradeable deed, which a building changes)."""
     s.kept.built[g] = built
+    s.kept.holders_known = False
     if built:
         s.kept.built_bits |= s.ed.group_bits[g]
     else:
@@ -118,12 +132,16 @@ def _set_built(s: MonopolyState, g: int, built: bool) -> None:
 
 def set_mortgaged(s: MonopolyState, sq: int, mortgaged: bool) -> None:
     s.mortgaged[sq] = mortgaged
+    g = s.ed.group_of[sq]
     if mortgaged:
         s.kept.mortgaged_bits |= 1 << sq
+        if s.kept.builder[g] >= 0:  # (a mortgage makes no one a builder: it may end one)
+            _find_builder(s, g)
     else:
         s.kept.mortgaged_bits &= ~(1 << sq)
-    _find_builder(s, s.ed.group_of[sq])
-    board_changed(s, s.ed.group_of[sq])
+        if not s.kept.mortgaged_bits & s.ed.group_bits[g]:  # (a group still mortgaged: none)
+            _find_builder(s, g)
+    board_changed(s, g)
 
 
 def _find_builder(s: MonopolyState, g: int) -> None:
@@ -171,6 +189,7 @@ def work_out_kept(s: MonopolyState) -> None:
     """Work out afresh from the board the tables its writers keep (after the board was set by
     other means: a restore, a test's edit and ``MonopolyState.invalidate``)."""
     s.kept.built = buildings.find_built_groups(s)
+    s.kept.holders_known = False
     s.kept.held, s.kept.mortgaged_bits, s.kept.built_bits = find_deed_bits(s)
     s.kept.builder = [-1] * len(s.ed.groups)
     s.kept.builders = 0
@@ -198,13 +217,44 @@ def find_deed_bits(s: MonopolyState) -> tuple[list[int], int, int]:
 # -- reading the bit masks --------------------------------------------------------------------
 
 
+# The largest mask the readers below take as a machine word (``i64``), whose steps the compiled
+# build does without an int's checks: every mask of a board of up to 62 squares.
+_WORD: Final = (1 << 62) - 1
+
+
 def count_bits(bits: int) -> int:
     """How many squares the mask ``bits`` names (a loop per square named, not per square)."""
+    if 0 <= bits <= _WORD:  # (asked at every decision of a random player: rules/anytime.py)
+        word: i64 = bits
+        count: i64 = 0
+        while word:
+            word &= word - 1  # (drops the lowest bit)
+            count += 1
+        return int(count)
     n = 0
     while bits:
-        bits &= bits - 1  # (drops the lowest bit)
+        bits &= bits - 1
         n += 1
     return n
+
+
+def nth_square(bits: int, k: int) -> int:
+    """``squares_of(bits)[k]`` (``k`` below :func:`count_bits`' answer), without the list: the
+    ``k``-th lowest square of the mask."""
+    if 0 <= bits <= _WORD and k >= 0:  # (as in count_bits)
+        word: i64 = bits
+        left: i64 = k
+        while left > 0:
+            word &= word - 1  # (drops the lowest square)
+            left -= 1
+        bits = int(word)
+    else:
+        while k > 0:  # (not ``for _ in range(k)``: the compiled build boxes each ``_``)
+            bits &= bits - 1
+            k -= 1
+    if not bits:
+        raise IndexError("nth_square: fewer squares than counted")
+    return (bits & -bits).bit_length() - 1
 
 
 def squares_of(bits: int) -> list[int]:

@@ -95,7 +95,7 @@ def can_mortgage(s: MonopolyState, p: int, sq: int) -> bool:
 # counts against the lists, and the audit the masks against the board.
 
 
-def _to_mortgage(s: MonopolyState, p: int) -> int:
+def mortgage_mask(s: MonopolyState, p: int) -> int:
     """The deeds :func:`mortgage_squares` lists for ``p``, as a mask: theirs, not mortgaged,
     and in no group with a building (a railroad's or utility's group never has one)."""
     kept = s.kept
@@ -103,13 +103,13 @@ def _to_mortgage(s: MonopolyState, p: int) -> int:
 
 
 def mortgage_squares(s: MonopolyState, p: int) -> list[int]:
-    return holdings.squares_of(_to_mortgage(s, p))
+    return holdings.squares_of(mortgage_mask(s, p))
 
 
 def may_mortgage_any(s: MonopolyState, p: int) -> bool:
     """Whether :func:`mortgage_squares` offers ``p`` anything (asked whether a window opens,
     where the list itself is not needed)."""
-    return _to_mortgage(s, p) != 0
+    return mortgage_mask(s, p) != 0
 
 
 def can_lift(s: MonopolyState, p: int, sq: int) -> bool:
@@ -131,19 +131,24 @@ def may_lift_any(s: MonopolyState, p: int) -> bool:
     return False
 
 
-def _to_lift(s: MonopolyState, p: int) -> int:
+def lift_mask(s: MonopolyState, p: int) -> int:
     """The deeds :func:`unmortgage_squares` lists for ``p``, as a mask: theirs, mortgaged,
-    and lifted for no more than their cash (:func:`liftable`)."""
+    and lifted for no more than their cash (:func:`liftable`). (A random player counts the
+    bits of this mask and of :func:`mortgage_mask` at every decision: rules/anytime.py,
+    ``sample``.)"""
     kept = s.kept
-    return kept.held[p] & kept.mortgaged_bits & liftable(s, s.cash[p])
+    mortgaged = kept.held[p] & kept.mortgaged_bits
+    return mortgaged & liftable(s, s.cash[p]) if mortgaged else 0  # (most hold none)
 
 
-def counts(s: MonopolyState, p: int) -> tuple[int, int]:
-    """How many deeds :func:`mortgage_squares` and :func:`unmortgage_squares` list for ``p``,
-    without the lists (a random player's draw: rules/anytime.py, ``sample``): a count of the
-    bits of a mask each (the second of the mortgaged deeds of ``p`` and those their cash
-    lifts: :func:`liftable`)."""
-    return holdings.count_bits(_to_mortgage(s, p)), holdings.count_bits(_to_lift(s, p))
+def deed_masks(s: MonopolyState, p: int) -> tuple[int, int]:
+    """(:func:`mortgage_mask`, :func:`lift_mask`) of ``p``, reading their deeds once (a random
+    player asks for both at every decision: rules/anytime.py, ``sample``)."""
+    kept = s.kept
+    held = kept.held[p]
+    mortgaged = held & kept.mortgaged_bits
+    to_lift = mortgaged & liftable(s, s.cash[p]) if mortgaged else 0
+    return held & ~kept.mortgaged_bits & ~kept.built_bits, to_lift
 
 
 def liftable(s: MonopolyState, cash: int) -> int:
@@ -161,21 +166,8 @@ def liftable(s: MonopolyState, cash: int) -> int:
     return masks[cash] if cash < len(masks) else masks[len(masks) - 1]
 
 
-def nth_deed(s: MonopolyState, p: int, k: int, lift: bool) -> int:
-    """``unmortgage_squares(s, p)[k]`` when ``lift``, else ``mortgage_squares(s, p)[k]``
-    (``k`` below :func:`counts`' answer), without the list: the ``k``-th lowest square of the
-    mask :func:`counts` counted."""
-    bits = _to_lift(s, p) if lift else _to_mortgage(s, p)
-    while k > 0:  # (not ``for _ in range(k)``: the compiled build boxes each ``_``)
-        bits &= bits - 1  # (drops the lowest square)
-        k -= 1
-    if not bits:
-        raise IndexError("nth_deed: fewer deeds than counted")
-    return (bits & -bits).bit_length() - 1
-
-
 def unmortgage_squares(s: MonopolyState, p: int) -> list[int]:
-    return holdings.squares_of(_to_lift(s, p))
+    return holdings.squares_of(lift_mask(s, p))
 
 
 def mortgage(s: MonopolyState, p: int, sq: int) -> None:

@@ -44,10 +44,15 @@ class TradeFrame(Frame):
         "_at",
         "_at_cash",
         "_cards",
-        "_deeds",
         "_menu",
-        "_menu_key",
+        "_offered",
         "_offers",
+        "_steps_cash_p",
+        "_steps_cash_q",
+        "_steps_stamp",
+        "_strange",
+        "_tradeable",
+        "_tradeables",
         "cards",
         "cash",
         "counters",
@@ -78,12 +83,25 @@ class TradeFrame(Frame):
         self.cash = cash
         self.responding = responding
         self.counters = counters
+        # ``deeds`` as a bit mask of squares (kept by :func:`toggle_deed`), so that whether
+        # each is tradeable is one test (:func:`offer_valid`, asked at every step of a draft);
+        # and whether ``deeds`` names a square below 0 (only a save file could: no step adds
+        # one), which no mask holds and no offer may give.
+        self._offered = 0
+        self._strange = False
+        for sq in self.deeds:
+            if sq < 0:
+                self._strange = True
+            else:
+                self._offered |= 1 << sq
         # The draft's steps (:meth:`steps`: deeds, cards and cash amounts, which make the
         # :meth:`menu`) and what they were worked out for: a copy, a snapshot and a
         # counter-offer work them out again. The menu of actions is made from them when a list
-        # is asked for (None until then): a random player's draw needs only the numbers.
-        self._deeds: list[int] = []
-        self._cards: list[int] = []
+        # is asked for (None until then): a random player's draw needs only the numbers. The
+        # deeds are a mask of squares and its count (a draw reads the one drawn from the mask).
+        self._tradeable = 0
+        self._tradeables = 0
+        self._cards: list[int] = _NONE  # (a list made by steps, never changed)
         # The menu's cash steps, which end it, as counts of the cash ladder (:func:`cash_ladder`):
         # the amounts the target's cash covers and those the proposer's does.
         self._asks = 0
@@ -93,7 +111,11 @@ class TradeFrame(Frame):
         self._at = 0
         self._at_cash = 0
         self._menu: list[Action] | None = None
-        self._menu_key: tuple[int, int, int, int, int] = (0, -1, -1, 0, 0)
+        # What the steps were worked out for: the board stamp (0, which no board has: not yet,
+        # or the sides changed places in a counter-offer) and each side's cash.
+        self._steps_stamp = 0
+        self._steps_cash_p = 0
+        self._steps_cash_q = 0
 
     def decider(self) -> int:
         return self.target if self.responding else self.proposer
@@ -184,7 +206,7 @@ class TradeFrame(Frame):
         skip = -1  # the index in the ladder of the amount the offer holds (no step), or -1
         if self.edits < A.MAX_DRAFT_EDITS:
             self.steps(s)
-            n_deeds, n_cards, n_cash = len(self._deeds), len(self._cards), self._asks + self._offers
+            n_deeds, n_cards, n_cash = self._tradeables, len(self._cards), self._asks + self._offers
             if self.cash != self._at_cash:
                 self._at = self._ladder_index(self.cash)
                 self._at_cash = self.cash
@@ -192,10 +214,14 @@ class TradeFrame(Frame):
             if at < n_cash:
                 skip = at
                 n_cash -= 1
-        valid = offer_valid(s, self)
+            # (offer_valid, with the tradeable deeds the steps hold for this board)
+            has_items = len(self.deeds) > 0 or len(self.cards) > 0
+            valid = has_items and _deliverable(s, self, self._tradeable)
+        else:
+            valid = offer_valid(s, self)
         i = rng.below(n_deeds + n_cards + n_cash + (2 if valid else 1))
         if i < n_deeds:
-            return _DEED_STEPS.of(self._deeds[i])
+            return _DEED_STEPS.of(holdings.nth_square(self._tradeable, i))
         i -= n_deeds
         if i < n_cards:
             return _CARD_STEPS.of(self._cards[i])
@@ -213,26 +239,28 @@ class TradeFrame(Frame):
         of both, sorted), each Get Out of Jail Free card either holds, each amount of the cash
         ladder (with 0). Nothing changes the board or either side's cash while an offer is
         drafted (no other action is legal then), so they are worked out once a draft, not
-        once a step; the key makes sure (compared a field at a time: a new tuple at every
-        step would cost more than the comparison)."""
+        once a step; the board stamp and the cash they were worked out for make sure (fields
+        of their own: a tuple's every field is counted in and out at each read)."""
         p, q = self.proposer, self.target
-        key = self._menu_key
+        cash = s.cash
         if (
-            key[0] == s.board_stamp
-            and key[1] == p
-            and key[2] == q
-            and key[3] == s.cash[p]
-            and key[4] == s.cash[q]
+            self._steps_stamp == s.board_stamp
+            and self._steps_cash_p == cash[p]
+            and self._steps_cash_q == cash[q]
         ):
             return
         kept = s.kept
-        self._deeds = holdings.squares_of((kept.held[p] | kept.held[q]) & ~kept.built_bits)
-        self._cards = [d for d, h in enumerate(s.card_holder) if h in (p, q)]
+        self._tradeable = tradeable = (kept.held[p] | kept.held[q]) & ~kept.built_bits
+        self._tradeables = holdings.count_bits(tradeable)
+        holder = s.card_holder
+        self._cards = [d for d in range(len(holder)) if holder[d] == p or holder[d] == q]
         self._asks, self._offers = ladder_counts(s, p, q)
         self._at = self._ladder_index(self.cash)
         self._at_cash = self.cash
         self._menu = None
-        self._menu_key = (s.board_stamp, p, q, s.cash[p], s.cash[q])
+        self._steps_stamp = s.board_stamp
+        self._steps_cash_p = cash[p]
+        self._steps_cash_q = cash[q]
 
     def menu(self, s: MonopolyState) -> list[Action]:
         """The steps of the draft (:meth:`steps`) as actions (callers must not change the
@@ -240,7 +268,7 @@ class TradeFrame(Frame):
         self.steps(s)
         menu = self._menu
         if menu is None:
-            menu = [A.act(A.TRADE_DEED, sq) for sq in self._deeds]
+            menu = [A.act(A.TRADE_DEED, sq) for sq in holdings.squares_of(self._tradeable)]
             menu += [A.act(A.TRADE_CARD, d) for d in self._cards]
             ladder = range(self._asks + self._offers)
             menu += [A.act(A.TRADE_CASH, ladder_amount(self._asks, i)) for i in ladder]
@@ -249,19 +277,17 @@ class TradeFrame(Frame):
 
     def _ladder_index(self, amount: int) -> int:
         """Where ``amount`` is among the menu's cash steps (:func:`ladder_amount` of the
-        draft's counts), else their number: the ladder is ascending, so an amount is looked
-        for among the target's (``amount`` < 0) or the proposer's, not both (a loop of int
-        compares: no list, no boxed amount)."""
-        ladder, asks = _CASH_LADDER, self._asks
+        draft's counts), else their number: an amount is looked for among the target's
+        (``amount`` < 0) or the proposer's, by its place in the ladder (:data:`_LADDER_AT`)."""
+        asks, offers = self._asks, self._offers
+        size = -amount if amount < 0 else amount
+        j = _LADDER_AT[size] if size < len(_LADDER_AT) else -1  # (its place in the ladder)
         if amount < 0:
-            for j in range(1, asks + 1):
-                if ladder[j] == -amount:
-                    return asks - j
-        else:
-            for j in range(self._offers):
-                if ladder[j] == amount:
-                    return asks + j
-        return asks + self._offers
+            if 1 <= j <= asks:
+                return asks - j
+        elif 0 <= j < offers:
+            return asks + j
+        return asks + offers
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         """Whether ``kind arg`` is among :meth:`legal`'s (any cash amount in range)."""
@@ -271,41 +297,46 @@ class TradeFrame(Frame):
             if kind == A.COUNTER:
                 return self.counters < s.rules.max_counter_offers
             return kind == A.REJECT
+        # (a draft's steps first, the kinds a player plays most: each test compares strings)
+        if kind == A.TRADE_DEED:  # (tradeable_deeds of either side, read from their masks)
+            if self._steps_stamp == s.board_stamp:  # (the steps hold them for this board)
+                tradeable = self._tradeable
+            else:
+                kept = s.kept
+                tradeable = (kept.held[self.proposer] | kept.held[self.target]) & ~kept.built_bits
+            return self.edits < A.MAX_DRAFT_EDITS and arg >= 0 and (tradeable >> arg) & 1 == 1
+        if kind == A.TRADE_CASH:
+            return (
+                self.edits < A.MAX_DRAFT_EDITS
+                and -s.cash[self.target] <= arg <= s.cash[self.proposer]
+            )
         if kind == A.PROPOSE:
             return offer_valid(s, self)
         if kind == A.CANCEL:
             return True
-        if self.edits >= A.MAX_DRAFT_EDITS:
-            return False
-        if kind == A.TRADE_DEED:  # (tradeable_deeds of either side, without the lists)
-            ed = s.ed
-            if not (0 <= arg < ed.size and ed.is_property[arg]):
-                return False
-            o = s.owner[arg]
-            return (o == self.proposer or o == self.target) and not buildings.built_groups(s)[
-                ed.group_of[arg]
-            ]
         if kind == A.TRADE_CARD:
             both = (self.proposer, self.target)
-            return 0 <= arg < len(s.card_holder) and s.card_holder[arg] in both
-        if kind == A.TRADE_CASH:
-            return -s.cash[self.target] <= arg <= s.cash[self.proposer]
+            return (
+                self.edits < A.MAX_DRAFT_EDITS
+                and 0 <= arg < len(s.card_holder)
+                and s.card_holder[arg] in both
+            )
         return False
 
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
-        if kind == A.TRADE_DEED:
+        if kind == A.TRADE_DEED:  # (the kinds played most first)
             self.edits += 1
             toggle_deed(self, arg)
-        elif kind == A.TRADE_CARD:
-            self.edits += 1
-            toggle_card(self, arg)
         elif kind == A.TRADE_CASH:
             self.edits += 1
             self.cash = arg
-        elif kind == A.PROPOSE:
-            propose(s, self)
         elif kind == A.CANCEL:
             cancel(s, self)
+        elif kind == A.PROPOSE:
+            propose(s, self)
+        elif kind == A.TRADE_CARD:
+            self.edits += 1
+            toggle_card(self, arg)
         elif kind == A.ACCEPT:
             accept(s, self)
         elif kind == A.REJECT:
@@ -322,11 +353,12 @@ def tradeable_deeds(s: MonopolyState, p: int) -> list[int]:
 def holders_of_tradeables(s: MonopolyState) -> i64:
     """The seats holding something they could trade (a deed with no building in its group, or a
     Get Out of Jail Free card), as a bit mask: bit ``q`` is set when seat ``q`` holds one. Asked
-    for every player after every turn (whether a window opens), so the answer is kept until the
-    board stamp changes; it reads each seat's mask of deeds (``Kept.held``: rules/holdings.py).
-    (A machine word in the compiled build: seats are few.)"""
+    for every player after every turn (whether a window opens), so the answer is kept until a
+    writer of the board changes who holds what (``Kept.holders_known``: rules/holdings.py); it
+    reads each seat's mask of deeds (``Kept.held``). (A machine word in the compiled build:
+    seats are few.)"""
     kept = s.kept
-    if kept.holders_stamp != s.board_stamp:
+    if not kept.holders_known:
         mask: i64 = 0
         held, unbuilt = kept.held, ~kept.built_bits
         for q in range(s.n):
@@ -336,8 +368,8 @@ def holders_of_tradeables(s: MonopolyState) -> i64:
             if o >= 0:
                 mask |= 1 << o
         kept.holders = mask
-        kept.alive = alive_mask(s)  # (who is still in changes the stamp too)
-        kept.holders_stamp = s.board_stamp
+        kept.alive = alive_mask(s)  # (a seat leaving forgets the holders too)
+        kept.holders_known = True
     return kept.holders
 
 
@@ -378,7 +410,7 @@ def start_mask(s: MonopolyState, p: int) -> i64:
     (each of them still in: a player who leaves gives up every deed and card)."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return 0
-    holders = holders_of_tradeables(s)  # (which keeps the seats still in for the stamp too)
+    holders = holders_of_tradeables(s)  # (which keeps the seats still in with them)
     if (holders >> p) & 1 == 0:
         return holders
     return s.kept.alive & ~(1 << p)
@@ -398,14 +430,18 @@ def start(s: MonopolyState, p: int, q: int) -> None:
 
 
 def toggle_deed(f: TradeFrame, sq: int) -> None:
-    # (a loop of int compares: ``in`` and ``remove`` compare boxed ints through Python; and
-    # ``pop``, since ``del deeds[i]`` is a generic deletion with a boxed index)
-    deeds = f.deeds
-    for i in range(len(deeds)):
-        if deeds[i] == sq:
-            deeds.pop(i)
-            return
-    deeds.append(sq)
+    """Deed ``sq`` (a square, checked legal) joins the offer, or leaves it if it was in."""
+    bit = 1 << sq
+    f._offered ^= bit
+    if not f._offered & bit:
+        # (a loop of int compares: ``remove`` compares boxed ints through Python; and ``pop``,
+        # since ``del deeds[i]`` is a generic deletion with a boxed index)
+        deeds = f.deeds
+        for i in range(len(deeds)):
+            if deeds[i] == sq:
+                deeds.pop(i)
+                return
+    f.deeds.append(sq)
 
 
 def toggle_card(f: TradeFrame, d: int) -> None:
@@ -419,21 +455,26 @@ def offer_valid(s: MonopolyState, f: TradeFrame) -> bool:
     """Something changes hands besides cash, and everyone can deliver what the offer says."""
     if not f.deeds and not f.cards:
         return False
-    p, q = f.proposer, f.target
     # Either side's deeds in no group with a building, from the masks the board's writers
     # keep (rules/holdings.py): a random player asks at every step of a draft.
     kept = s.kept
-    tradeable = (kept.held[p] | kept.held[q]) & ~kept.built_bits
-    for sq in f.deeds:
-        if sq < 0 or not (tradeable >> sq) & 1:
-            return False
+    return _deliverable(s, f, (kept.held[f.proposer] | kept.held[f.target]) & ~kept.built_bits)
+
+
+def _deliverable(s: MonopolyState, f: TradeFrame, tradeable: int) -> bool:
+    """Whether everyone can deliver what offer ``f`` says, ``tradeable`` being the deeds of
+    either side in no group with a building, as a mask (:func:`offer_valid`; a draft's
+    steps hold it: ``TradeFrame.steps``)."""
+    p, q = f.proposer, f.target
+    if f._strange or f._offered & ~tradeable:  # (the deeds as a mask: TradeFrame._offered)
+        return False
     for d in f.cards:
         h = s.card_holder[d]
         if h != p and h != q:
             return False
     if f.cash > 0:
-        return s.cash[f.proposer] >= f.cash
-    return s.cash[f.target] >= -f.cash
+        return s.cash[p] >= f.cash
+    return s.cash[q] >= -f.cash
 
 
 def propose(s: MonopolyState, f: TradeFrame) -> None:
@@ -474,6 +515,7 @@ def counter(s: MonopolyState, f: TradeFrame) -> None:
     f.responding = False
     f.edits = 0
     f.counters += 1
+    f._steps_stamp = 0  # (the steps are the other side's now)
     if s._events is not None:
         s.event("trade_countered", proposer=f.proposer, target=f.target)
 
@@ -502,15 +544,25 @@ def accept(s: MonopolyState, f: TradeFrame) -> None:
     holdings.give_deeds(s, to_p, p)
     for d in f.cards:
         holdings.give_card(s, d, q if d in from_p else p)
-    s.cash[p] -= f.cash
-    s.cash[q] += f.cash
+    s.cash[p] = s.cash[p] - f.cash  # (not ``-=``: money.bank_pays says why)
+    s.cash[q] = s.cash[q] + f.cash
     mortgage.receive_mortgaged(s, q, to_q)
     mortgage.receive_mortgaged(s, p, to_p)
 
 
+_NONE: Final[list[int]] = []  # (no steps yet; never changed)
 _CASH_LADDER: Final[list[int]] = list(A.CASH_LADDER)
 """The ladder as a list held by the module: the compiled build makes a Final tuple of another
 module afresh at every use (a loop over its indexes made it once an index)."""
+_COVERED: Final[list[int]] = [
+    sum(1 for step in A.CASH_LADDER if step <= amount) for amount in range(A.CASH_LADDER[-1])
+]
+"""How many amounts of the ladder each amount below its last covers (one read, not a loop)."""
+_LADDER_AT: Final[list[int]] = [
+    A.CASH_LADDER.index(amount) if amount in A.CASH_LADDER else -1
+    for amount in range(A.CASH_LADDER[-1] + 1)
+]
+"""The place in the ladder of each amount up to its last, -1 for an amount not in it."""
 
 
 def cash_ladder(s: MonopolyState, proposer: int, target: int) -> list[int]:
@@ -526,13 +578,15 @@ def ladder_counts(s: MonopolyState, proposer: int, target: int) -> tuple[int, in
     """How many amounts of the ladder (``A.CASH_LADDER``, rising from 0) :func:`cash_ladder`
     lists on each side: the target's cash covers its first ``asks`` past 0, the proposer's its
     first ``offers``."""
-    ladder = _CASH_LADDER
-    asks, offers, target_cash, cash = 0, 0, s.cash[target], s.cash[proposer]
-    while asks + 1 < len(ladder) and ladder[asks + 1] <= target_cash:
-        asks += 1
-    while offers < len(ladder) and ladder[offers] <= cash:
-        offers += 1
-    return asks, offers
+    covered = _covered(s.cash[target])
+    return (covered - 1 if covered else 0), _covered(s.cash[proposer])
+
+
+def _covered(cash: int) -> int:
+    """How many amounts of the ladder (rising from 0) ``cash`` covers (:data:`_COVERED`)."""
+    if cash < 0:
+        return 0
+    return _COVERED[cash] if cash < len(_COVERED) else len(_CASH_LADDER)
 
 
 def ladder_amount(asks: int, i: int) -> int:
