@@ -16,6 +16,7 @@ from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
 from meeple.games.monopoly.rules.auction import AuctionFrame
 from meeple.games.monopoly.rules.trade import TradeFrame
 from meeple.games.monopoly.state import MonopolyState
+from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action
 from meeple.kernel.rng import derive_seed
 
@@ -83,3 +84,18 @@ def test_is_legal_agrees_with_legal_actions(edition: str) -> None:
             decisions += 1
             s.apply(bots[s.current_player()].choose(s))
     assert decisions > 100
+
+
+def test_an_actions_kind_reads_the_same_bits_by_identity_or_by_look_up() -> None:
+    """``state._kind_bits`` recognises the commonest kinds by identity before the dict: every
+    kind, as ``actions`` spells it and as a string of its own (read from a save file), gets the
+    table's bits, and a kind of no action of the family gets -1 (then apply refuses it)."""
+    from meeple.games.monopoly.state import _KIND_BITS, _kind_bits
+
+    for kind in A.ALL_KINDS:
+        own = "".join(list(kind))  # an equal string, not the same object
+        assert _kind_bits(kind) == _kind_bits(own) == _KIND_BITS[kind], kind
+    assert _kind_bits("fly") == -1
+    s = new_monopoly("classic", 2, 1)
+    with pytest.raises(IllegalActionError, match="fly"):
+        s.apply(Action("fly", ()))

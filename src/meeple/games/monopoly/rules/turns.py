@@ -85,7 +85,7 @@ class MoveOnPhase(Phase):
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == self.own.kind:
             return True
-        return kind in anytime.KINDS and anytime.allows(s, p, kind, arg)
+        return anytime.allows(s, p, kind, arg)  # (False for a kind that is no any-time one)
 
     def move_on(self, s: MonopolyState, p: int) -> MoveOn | None:
         if anytime.has_claim(s, p):
