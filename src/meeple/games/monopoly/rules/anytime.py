@@ -113,6 +113,50 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     raise AssertionError("sample: the draw is past the options counted")
 
 
+def sample_raise(
+    s: MonopolyState, p: int, rng: Rng, lead: list[Action], trades: bool, tail: list[Action]
+) -> Action:
+    """``legal[rng.below(len(legal))]`` for ``legal = lead + raise_money(s, p) + trade seats +
+    tail`` (a purchase's or a debt's list: ``Decision.sample``), without making ``legal``: the
+    squares, groups and deeds of each kind counted as :func:`sample` counts them, and, with
+    ``trades``, the seats of ``trade.can_start`` in its order (a debt's list offers them)."""
+    sells = groups = _NONE
+    if s.rules.buildings and s.kept.built_bits:  # (nothing to sell on a board with none)
+        sells = buildings.sell_squares(s, p)
+        groups = buildings.sell_group_groups(s, p)
+    to_mortgage = 0
+    if s.rules.mortgages:
+        to_mortgage = mortgage.mortgage_mask(s, p)
+    n_mortgages = holdings.count_bits(to_mortgage)
+    seats = trade.start_mask(s, p) if trades else 0
+    n_trades = 0
+    if seats:
+        for q in range(s.n):
+            n_trades += (seats >> q) & 1
+    i: i64 = rng.below(len(lead) + len(sells) + len(groups) + n_mortgages + n_trades + len(tail))
+    if i < len(lead):
+        return lead[i]
+    i -= len(lead)
+    if i < len(sells):
+        return A.act(A.SELL_BUILDING, sells[i])
+    i -= len(sells)
+    if i < len(groups):
+        return A.act(A.SELL_GROUP, groups[i])
+    i -= len(groups)
+    if i < n_mortgages:
+        return _MORTGAGES.of(holdings.nth_square(to_mortgage, i))
+    i -= n_mortgages
+    if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
+        for k in range(1, s.n + 1):
+            q = (p + k) % s.n
+            if (seats >> q) & 1:
+                if i == 0:
+                    return _TRADES.of(q)
+                i -= 1
+    i -= n_trades
+    return tail[i]
+
+
 _NONE: Final[list[int]] = []  # (no options of a kind the edition lacks; never changed)
 # The actions of the kinds a random player draws most (:func:`sample`).
 _BUILDS: Final = A.made(A.BUILD)

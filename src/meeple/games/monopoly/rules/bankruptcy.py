@@ -33,6 +33,7 @@ from meeple.games.monopoly.rules import (
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 class DebtFrame(Frame):
@@ -77,6 +78,10 @@ class DebtFrame(Frame):
         if can_declare(s, self):
             out.append(A.A_BANKRUPT)
         return out
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        tail = [A.A_BANKRUPT] if can_declare(s, self) else []
+        return anytime.sample_raise(s, p, rng, [], True, tail)
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == A.TRADE:

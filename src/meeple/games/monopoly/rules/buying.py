@@ -17,6 +17,7 @@ from meeple.games.monopoly.rules import anytime, auction, holdings, money, turns
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
+    from meeple.kernel.rng import Rng
 
 
 class BuyFrame(Frame):
@@ -46,6 +47,10 @@ class BuyFrame(Frame):
     def legal(self, s: MonopolyState, p: int) -> list[Action]:
         out = [A.A_BUY] if can_buy(s, self) else []
         return [*out, A.A_DECLINE, *anytime.raise_money(s, p)]
+
+    def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
+        lead = [A.A_BUY, A.A_DECLINE] if can_buy(s, self) else [A.A_DECLINE]
+        return anytime.sample_raise(s, p, rng, lead, False, [])
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == A.BUY:
