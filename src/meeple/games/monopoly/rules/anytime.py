@@ -59,11 +59,7 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
         n_mortgages = holdings.count_bits(to_mortgage)
         n_lifts = holdings.count_bits(to_lift)
     trades = trade_mask(s, p)
-    n_trades = 0
-    if trades:
-        for q in range(s.n):
-            if (trades >> q) & 1 and s.alive[q]:  # (trade.can_start's seats)
-                n_trades += 1
+    n_trades = _count_seats(s, trades)
     n_claims = 0
     for c in s.claims:
         if c[0] == p:
@@ -85,25 +81,15 @@ def sample(s: MonopolyState, p: int, rng: Rng, lead: list[Action]) -> Action:
     if i < len(builds):
         return _BUILDS.of(builds[i])
     i -= len(builds)
-    if i < len(sells):
-        return A.act(A.SELL_BUILDING, sells[i])
-    i -= len(sells)
-    if i < len(groups):
-        return A.act(A.SELL_GROUP, groups[i])
-    i -= len(groups)
-    if i < n_mortgages:
-        return _MORTGAGES.of(holdings.nth_square(to_mortgage, i))
-    i -= n_mortgages
+    n_raise = len(sells) + len(groups) + n_mortgages
+    if i < n_raise:
+        return _raise_drawn(sells, groups, to_mortgage, i)
+    i -= n_raise
     if i < n_lifts:
         return _LIFTS.of(holdings.nth_square(to_lift, i))
     i -= n_lifts
-    if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
-        for k in range(1, s.n + 1):
-            q = (p + k) % s.n
-            if (trades >> q) & 1 and s.alive[q]:
-                if i == 0:
-                    return _TRADES.of(q)
-                i -= 1
+    if i < n_trades:
+        return _TRADES.of(_nth_seat(s, p, trades, i))
     i -= n_trades
     for k in range(len(s.claims)):
         if s.claims[k][0] == p:
@@ -129,32 +115,51 @@ def sample_raise(
         to_mortgage = mortgage.mortgage_mask(s, p)
     n_mortgages = holdings.count_bits(to_mortgage)
     seats = trade.start_mask(s, p) if trades else 0
-    n_trades = 0
-    if seats:
-        for q in range(s.n):
-            n_trades += (seats >> q) & 1
-    i: i64 = rng.below(len(lead) + len(sells) + len(groups) + n_mortgages + n_trades + len(tail))
+    n_trades = _count_seats(s, seats)
+    n_raise = len(sells) + len(groups) + n_mortgages
+    i: i64 = rng.below(len(lead) + n_raise + n_trades + len(tail))
     if i < len(lead):
         return lead[i]
     i -= len(lead)
+    if i < n_raise:
+        return _raise_drawn(sells, groups, to_mortgage, i)
+    i -= n_raise
+    if i < n_trades:
+        return _TRADES.of(_nth_seat(s, p, seats, i))
+    return tail[i - n_trades]
+
+
+def _raise_drawn(sells: list[int], groups: list[int], to_mortgage: int, i: i64) -> Action:
+    """The ``i``-th of :func:`raise_money`'s actions, from what it lists: the sales of
+    buildings, of groups' buildings, then the mortgages (a mask of squares)."""
     if i < len(sells):
         return A.act(A.SELL_BUILDING, sells[i])
     i -= len(sells)
     if i < len(groups):
         return A.act(A.SELL_GROUP, groups[i])
-    i -= len(groups)
-    if i < n_mortgages:
-        return _MORTGAGES.of(holdings.nth_square(to_mortgage, i))
-    i -= n_mortgages
-    if i < n_trades:  # the i-th seat from p's left, as trade.can_start lists them
-        for k in range(1, s.n + 1):
-            q = (p + k) % s.n
-            if (seats >> q) & 1:
-                if i == 0:
-                    return _TRADES.of(q)
-                i -= 1
-    i -= n_trades
-    return tail[i]
+    return _MORTGAGES.of(holdings.nth_square(to_mortgage, i - len(groups)))
+
+
+def _count_seats(s: MonopolyState, seats: int) -> int:
+    """How many seats still in the mask ``seats`` (a trade's partners) names."""
+    n = 0
+    if seats:
+        for q in range(s.n):
+            if (seats >> q) & 1 and s.alive[q]:
+                n += 1
+    return n
+
+
+def _nth_seat(s: MonopolyState, p: int, seats: int, i: i64) -> int:
+    """The ``i``-th seat still in of the mask ``seats`` from ``p``'s left, as
+    ``trade.can_start`` lists them."""
+    for k in range(1, s.n + 1):
+        q = (p + k) % s.n
+        if (seats >> q) & 1 and s.alive[q]:
+            if i == 0:
+                return q
+            i -= 1
+    raise AssertionError("the draw is past the seats counted")
 
 
 _NONE: Final[list[int]] = []  # (no options of a kind the edition lacks; never changed)
