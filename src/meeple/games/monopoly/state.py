@@ -60,34 +60,20 @@ _KIND_BITS: Final[dict[str, int]] = {
     kind: (_TAKES_ARG if kind in A.WITH_ARG else 0) | (_ANY_TIME if kind in anytime.KINDS else 0)
     for kind in A.ALL_KINDS
 }
-# ... the same for the kinds played most after the three move-on answers (a trade draft's
-# steps, mortgages and lifts: three in four of a random player's other actions; bids and
-# builds: two in five of a standard player's), recognised by their kind's identity first:
-# a look-up in the dict costs the compiled build about 130 instructions (_kind_bits).
-_TRADE_DEED_BITS: Final = _KIND_BITS[A.TRADE_DEED]
-_TRADE_CASH_BITS: Final = _KIND_BITS[A.TRADE_CASH]
-_MORTGAGE_BITS: Final = _KIND_BITS[A.MORTGAGE]
-_UNMORTGAGE_BITS: Final = _KIND_BITS[A.UNMORTGAGE]
-_BID_BITS: Final = _KIND_BITS[A.BID]
-_BUILD_BITS: Final = _KIND_BITS[A.BUILD]
 
 
 def _kind_bits(kind: str) -> int:
-    """:data:`_KIND_BITS` of ``kind`` (-1: no kind of this family's): the commonest by identity
-    (the actions the bots and the rules make share ``actions``' strings), the rest (and a kind
-    read from text, an equal string of its own) looked up."""
-    if kind is A.TRADE_DEED:
-        return _TRADE_DEED_BITS
-    if kind is A.TRADE_CASH:
-        return _TRADE_CASH_BITS
-    if kind is A.MORTGAGE:
-        return _MORTGAGE_BITS
-    if kind is A.UNMORTGAGE:
-        return _UNMORTGAGE_BITS
-    if kind is A.BID:
-        return _BID_BITS
-    if kind is A.BUILD:
-        return _BUILD_BITS
+    """:data:`_KIND_BITS` of ``kind`` (-1: no kind of this family's). The kinds played most
+    after the three move-on answers (a trade draft's steps, mortgages and lifts: three in four
+    of a random player's other actions; bids and builds: two in five of a standard player's)
+    are recognised by their string's identity first (the actions the bots and the rules make
+    share ``actions``' strings): a look-up in the dict costs the compiled build about 130
+    instructions. A kind read from text, an equal string of its own, is looked up.
+    (``tests/monopoly/test_is_legal.py`` checks every kind both ways against the table.)"""
+    if kind is A.TRADE_DEED or kind is A.TRADE_CASH or kind is A.BID:
+        return _TAKES_ARG  # (a decision's own, with an argument)
+    if kind is A.MORTGAGE or kind is A.UNMORTGAGE or kind is A.BUILD:
+        return _TAKES_ARG | _ANY_TIME
     return _KIND_BITS.get(kind, -1)
 
 
