@@ -34,10 +34,12 @@ def test_a_copy_is_an_array_of_its_own() -> None:
 def test_a_clone_owns_its_board_arrays_and_a_save_holds_lists() -> None:
     s = new_game("classic", 4, 1, {})
     c = s.clone()
-    c.owner[1], c.level[1], c.pos[0], c.offers[0] = 2, 1, 5, 1
-    assert (s.owner[1], s.level[1], s.pos[0], s.offers[0]) == (-1, 0, 0, 0)
+    c.owner[1], c.level[1], c.pos[0], c.offers[0], c.landings[3] = 2, 1, 5, 1, 4
+    assert (s.owner[1], s.level[1], s.pos[0], s.offers[0], s.landings[3]) == (-1, 0, 0, 0, 0)
     snap = json.loads(json.dumps(c.snapshot()))  # (a save file is JSON: lists, not arrays)
     assert snap["owner"][1] == 2 and snap["level"][1] == 1 and snap["pos"][0] == 5
+    assert snap["landings"][3] == 4
     r = new_game("classic", 4, 1, {})
     r.restore(snap)
     assert type(r.owner) is type(s.owner) and list(r.owner) == list(c.owner)
+    assert type(r.landings) is type(s.owner) and list(r.landings) == list(c.landings)

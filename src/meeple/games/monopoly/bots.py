@@ -149,14 +149,15 @@ class StandardBot(Bot):
         self._read_me = -1
         self._read_pos = 0
         self._read_stamp = 0
-        self._g_danger: list[int] = []  # per group: the worst rent an opponent's deed charges
-        self._g_lift: list[int] = []  # ... the cheapest of my mortgaged deeds to lift
+        # (arrays: kernel/arrays.py; read and written for every group read)
+        self._g_danger = int_array([])  # per group: the worst rent an opponent's deed charges
+        self._g_lift = int_array([])  # ... the cheapest of my mortgaged deeds to lift
         self._mortgaged_in = 0  # bit g: I have a mortgaged deed in group g
         self._all_mine = 0  # bit g: I own all of group g
-        self._street_index: list[int] = []  # group -> its index in ed.street_groups, or -1
+        self._street_index = int_array([])  # group -> its index in ed.street_groups, or -1
         # Per street group (in ed.street_groups order): the player it is split with (read_group)
         # when it is split between me and one other alone, else -1; the deeds of it I lack.
-        self._partner: list[int] = []
+        self._partner = int_array([])
         self._wants: list[list[int]] = []
         self._splits_changed = True  # since the offers were last made
         self._reading_moved = True  # the reserve's part of the reading, since the reserve
@@ -317,13 +318,14 @@ class StandardBot(Bot):
         # Bit g: read group g again (-1: all of them).
         again: i64 = -1 if everything else holdings.groups_changed_since(s, self._read_pos)
         if again == -1:
-            self._g_danger = [0] * n_groups
-            self._g_lift = [0] * n_groups
+            self._g_danger = int_array([0] * n_groups)
+            self._g_lift = int_array([0] * n_groups)
             self._mortgaged_in = self._all_mine = 0
-            self._street_index = [-1] * n_groups
+            index = [-1] * n_groups
             for i, g in enumerate(ed.street_groups):
-                self._street_index[g] = i
-            self._partner = [-1] * len(ed.street_groups)
+                index[g] = i
+            self._street_index = int_array(index)
+            self._partner = int_array([-1] * len(ed.street_groups))
             self._wants = [[] for _ in ed.street_groups]
             self._splits_changed = self._reading_moved = True
         self._read_log, self._read_me, self._read_stamp = s.changes_id, me, s.board_stamp
@@ -341,14 +343,15 @@ class StandardBot(Bot):
         ed = s.ed
         owner, mortgaged, kind, cost = s.owner, s.mortgaged, ed.kind, ed.unmortgage_cost
         level = s.level
-        danger = 0
+        danger: i64 = 0  # (machine words, as the arrays they are compared with)
         all_mine = True
         mortgaged_here = False
-        lift = 0
+        lift: i64 = 0
         # The two players the group is split between, when every deed of it is owned, by those
         # two alone, and nothing in it is built: only such a group can be part of an offer (one
         # of the two lacks exactly what the other holds). (-1: not split so.)
-        a = b = -1
+        a: i64 = -1
+        b: i64 = -1
         split = True
         members = ed.groups[g].members
         for m in members:

@@ -109,7 +109,7 @@ def restore(s: MonopolyState, snap: dict[str, Any]) -> None:
     s.alive = [bool(x) for x in ints("alive", n)]
     s.owner, s.level = int_array(ints("owner", size)), int_array(ints("level", size))
     s.mortgaged = [bool(x) for x in ints("mortgaged", size)]
-    s.landings = ints("landings", size + 1)
+    s.landings = int_array(ints("landings", size + 1))
     s.houses, s.hotels = int(snap["houses"]), int(snap["hotels"])
     s.decks = [[int(x) for x in d] for d in snap["decks"]]
     if len(s.decks) != len(s.ed.decks):
@@ -147,7 +147,7 @@ def copy_to(src: MonopolyState, c: MonopolyState) -> None:
     c.alive[:], c.offers = src.alive, copy_array(src.offers)
     c.owner, c.level = copy_array(src.owner), copy_array(src.level)
     c.mortgaged[:] = src.mortgaged
-    c.landings[:] = src.landings
+    c.landings = copy_array(src.landings)
     c.houses, c.hotels = src.houses, src.hotels
     for mine, theirs in zip(c.decks, src.decks, strict=True):
         mine[:] = theirs

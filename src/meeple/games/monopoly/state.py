@@ -134,7 +134,7 @@ class MonopolyState(GameState):
         self.mortgaged = [False] * size
         # Where each roll ended, after its card moves: one count per square, and a last count
         # for rolls that ended in jail (apart from Just Visiting). Simulation's "landing" share.
-        self.landings = [0] * (size + 1)
+        self.landings = int_array([0] * (size + 1))
         self.houses = r.houses
         self.hotels = r.hotels
         self.decks: list[list[int]] = []

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mypy_extensions import i64
+
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Decision
 from meeple.games.monopoly.rules import anytime, holdings, jail, money, movement
@@ -233,7 +235,9 @@ class Over(Phase):
 def count_landing(s: MonopolyState, p: int) -> None:
     """Where the roll ended, after its card moves, for the simulator's landing shares: the
     square, or the last count for a roll that ended in jail (apart from Just Visiting)."""
-    at = s.ed.size if s.in_jail[p] else s.pos[p]
+    # (a machine word, as the array's index: a ternary of an int and an array's item would
+    # be a boxed object, and the array read through a generic call)
+    at: i64 = s.ed.size if s.in_jail[p] else s.pos[p]
     s.landings[at] = s.landings[at] + 1  # (as money.bank_pays says why)
 
 
