@@ -120,6 +120,22 @@ STANDARD_PARAMS: Final = Params()
 """The standard thresholds, made once: a Params is frozen, so every standard bot shares them
 (making them costs more than the rest of a new bot, and a simulation makes four a game)."""
 
+# The kinds of action this bot makes with an argument, each with its own store of made
+# actions (actions.Made): A.act would look the kind up in a dict for every action.
+_LIFT_MORTGAGE: Final = A.made(A.LIFT_MORTGAGE)
+_KEEP_MORTGAGE: Final = A.made(A.KEEP_MORTGAGE)
+_BID: Final = A.made(A.BID)
+_MORTGAGE: Final = A.made(A.MORTGAGE)
+_SELL_BUILDING: Final = A.made(A.SELL_BUILDING)
+_SELL_GROUP: Final = A.made(A.SELL_GROUP)
+_CLAIM_RENT: Final = A.made(A.CLAIM_RENT)
+_UNMORTGAGE: Final = A.made(A.UNMORTGAGE)
+_BUILD: Final = A.made(A.BUILD)
+_USE_CARD: Final = A.made(A.USE_CARD)
+_TRADE: Final = A.made(A.TRADE)
+_TRADE_DEED: Final = A.made(A.TRADE_DEED)
+_TRADE_CASH: Final = A.made(A.TRADE_CASH)
+
 Offer = tuple[int, tuple[int, ...], int]
 """A trade offer the standard bot may make: (partner, deeds changing hands, cash it pays)."""
 
@@ -227,8 +243,8 @@ class StandardBot(Bot):
             sq = top.deeds[0]
             cost = s.ed.unmortgage_cost[sq]
             if s.cash[me] >= cost and s.cash[me] - cost >= self.reserve(s, me):
-                return A.act(A.LIFT_MORTGAGE, sq)
-            return A.act(A.KEEP_MORTGAGE, sq)
+                return _LIFT_MORTGAGE.of(sq)
+            return _KEEP_MORTGAGE.of(sq)
         if isinstance(top, ShortageFrame):
             # (In a stalled game, the player asking is moving houses to end a housing
             # shortage: force_progress. Let it have the house at list price.)
@@ -471,7 +487,7 @@ class StandardBot(Bot):
             return A.A_PASS
         # Jump a quarter of the way to the limit, as people do, instead of creeping up by the
         # minimum: never past the limit, and an auction takes a few bids, not hundreds.
-        return A.act(A.BID, low + int(limit - low) // 4)
+        return _BID.of(low + int(limit - low) // 4)
 
     def raise_money(self, s: MonopolyState, me: int, f: DebtFrame) -> Action:
         """Least damaging first: mortgage deeds outside sets (cheapest rent first), sell
@@ -491,7 +507,7 @@ class StandardBot(Bot):
                 if sq < 0 or cost < best:
                     sq, best = m, cost
             if sq >= 0:
-                return A.act(A.MORTGAGE, sq)
+                return _MORTGAGE.of(sq)
         sells = buildings.sell_squares(s, me) if r.buildings else []
         if sells:  # the first of the cheapest houses, the highest level among those
             sq = sells[0]
@@ -499,12 +515,12 @@ class StandardBot(Bot):
                 c, b = ed.house_cost[m], ed.house_cost[sq]
                 if c < b or (c == b and s.level[m] > s.level[sq]):
                     sq = m
-            return A.act(A.SELL_BUILDING, sq)
+            return _SELL_BUILDING.of(sq)
         groups = buildings.sell_group_groups(s, me) if r.buildings else []
         if groups:
-            return A.act(A.SELL_GROUP, groups[0])
+            return _SELL_GROUP.of(groups[0])
         if mortgages:
-            return A.act(A.MORTGAGE, mortgages[0])
+            return _MORTGAGE.of(mortgages[0])
         if bankruptcy.can_declare(s, f):
             return A.A_BANKRUPT
         return s.legal_actions()[0]  # only trades left: the first
@@ -516,7 +532,7 @@ class StandardBot(Bot):
         if s.claims:  # (rarely any: no list made for none)
             claims = anytime.claim_options(s, me)
             if claims:
-                return A.act(A.CLAIM_RENT, claims[0])
+                return _CLAIM_RENT.of(claims[0])
         reserve = self.reserve(s, me)
         cash = s.cash[me]
         ed = s.ed
@@ -537,7 +553,7 @@ class StandardBot(Bot):
                     if sq < 0 or value > best:
                         sq, best = m, value
                 if cash - ed.unmortgage_cost[sq] >= reserve + self.p.unmortgage_extra:
-                    return A.act(A.UNMORTGAGE, sq)
+                    return _UNMORTGAGE.of(sq)
         # (_has_set and _min_house were set by self.reserve above)
         can_pay = self._has_set and cash - self._min_house >= reserve
         builds = anytime.build_options(s, me) if can_pay else None
@@ -549,7 +565,7 @@ class StandardBot(Bot):
                     sq = m
             extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
             if cash - ed.house_cost[sq] >= reserve + extra:
-                return A.act(A.BUILD, sq)
+                return _BUILD.of(sq)
         offer = self.trade_plan(s, me, reserve)
         if offer:
             self.plan = offer[1:]
@@ -606,14 +622,14 @@ class StandardBot(Bot):
         builds = anytime.build_options(s, me)
         for sq in builds:  # a hotel: four houses back to the bank
             if level[sq] == 4 and cash - ed.house_cost[sq] >= reserve:
-                return A.act(A.BUILD, sq)
+                return _BUILD.of(sq)
         focus = self.focus_group(s, me)
         if focus < 0:
             return None
         cost = ed.groups[focus].house_cost
         for sq in builds:
             if ed.group_of[sq] == focus and cash - cost >= reserve:
-                return A.act(A.BUILD, sq)
+                return _BUILD.of(sq)
         if s.turn_no != self._sales_turn:
             self._sales_turn, self._sales = s.turn_no, 0
         if s.houses or self._sales >= FORCED_SALES_PER_TURN:
@@ -632,7 +648,7 @@ class StandardBot(Bot):
         if sell < 0 or cash + ed.house_cost[sell] // 2 - cost < reserve:
             return None
         self._sales += 1
-        return A.act(A.SELL_BUILDING, sell)
+        return _SELL_BUILDING.of(sell)
 
     def focus_group(self, s: MonopolyState, me: int) -> int:
         """The street set :meth:`force_progress` brings to four houses: of the sets I own whole
@@ -674,7 +690,7 @@ class StandardBot(Bot):
         if owned < self.p.jail_stay_owned_share * len(s.ed.properties):
             for d, holder in enumerate(s.card_holder):
                 if holder == me:
-                    return A.act(A.USE_CARD, d)
+                    return _USE_CARD.of(d)
             # (The classic rules offer the fine before the last try only: jail.may_pay_fine.)
             if jail.may_pay_fine(s, me) and s.cash[me] - s.rules.jail_fine >= reserve:
                 return A.A_PAY_FINE
@@ -742,10 +758,10 @@ class StandardBot(Bot):
             if offer in made:  # (last: hashing the offer costs more than the checks above)
                 continue
             made.add(offer)
-            plan = [A.act(A.TRADE, q)]
-            plan += [A.act(A.TRADE_DEED, m) for m in deeds]
+            plan = [_TRADE.of(q)]
+            plan += [_TRADE_DEED.of(m) for m in deeds]
             if balance:
-                plan.append(A.act(A.TRADE_CASH, balance))
+                plan.append(_TRADE_CASH.of(balance))
             return [*plan, A.A_PROPOSE]
         # Every offer made for this ownership (made holds offers only, so only then can its
         # size reach their number): none is left until ownership changes. (The offers are
