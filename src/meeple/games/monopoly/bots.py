@@ -333,7 +333,7 @@ class StandardBot(Bot):
         everything = not same_log or me != self._read_me
         # Bit g: read group g again (-1: all of them).
         again: i64 = -1 if everything else holdings.groups_changed_since(s, self._read_pos)
-        if again == -1:
+        if everything:  # (a new board, perhaps of another edition: its tables made afresh)
             self._g_danger = int_array([0] * n_groups)
             self._g_lift = int_array([0] * n_groups)
             self._mortgaged_in = self._all_mine = 0
@@ -343,6 +343,7 @@ class StandardBot(Bot):
             self._street_index = int_array(index)
             self._partner = int_array([-1] * len(ed.street_groups))
             self._wants = [[] for _ in ed.street_groups]
+        if again == -1:  # (every group is read again below, and may read otherwise)
             self._splits_changed = self._reading_moved = True
         self._read_log, self._read_me, self._read_stamp = s.changes_id, me, s.board_stamp
         self._read_pos = len(s.changes)
