@@ -60,3 +60,11 @@ class PositionError(MeepleError, ValueError):
         super().__init__(f"{where}: {shown}")
         self.where = where
         self.problems = list(problems)
+
+
+class HistoryOff(RuntimeError):
+    """The history of a state that keeps none was asked for (its
+    :attr:`~meeple.kernel.protocol.GameState.record_history` was off)."""
+
+    def __init__(self) -> None:
+        super().__init__("this game keeps no history (its record_history is off)")

@@ -82,6 +82,8 @@ def play_one(cfg: SimConfig, i: int) -> GameRecord:
         options["redraw"] = seed
     s = new_game(cfg.game, cfg.players, seed, options)
     s.record_events = False
+    # (a game saved or audited needs its actions: the file holds them, the audit names them)
+    s.record_history = bool(cfg.save_dir) or cfg.audit
     first = s.current_player()
     kinds = cfg.seat_bots(i)
     fam = family_of(cfg.game, cfg.options)

@@ -166,6 +166,7 @@ def copy_to(src: MonopolyState, c: MonopolyState) -> None:
     c.bank_in, c.bank_out, c.pot = src.bank_in, src.bank_out, src.pot
     c.snowflake, c.bankrupt_seat = src.snowflake, src.bankrupt_seat
     c._history, c._hlen = src._history, src._hlen  # shared: see _record
+    c.record_history = src.record_history  # (a clone of a game without one has none either)
     c._events = None
     c.record_events = src.record_events
     c._legal = None

@@ -29,7 +29,7 @@ from meeple.games.monopoly.rules import (
 from meeple.games.monopoly.tables import Edition
 from meeple.games.monopoly.view import views as seen_by
 from meeple.kernel.arrays import int_array
-from meeple.kernel.errors import IllegalActionError
+from meeple.kernel.errors import HistoryOff, IllegalActionError
 from meeple.kernel.protocol import (
     Action,
     Event,
@@ -216,6 +216,8 @@ class MonopolyState(GameState):
 
     @property
     def history(self) -> list[Action]:
+        if not self.record_history:
+            raise HistoryOff()
         h = self._history
         return h if len(h) == self._hlen else h[: self._hlen]
 
@@ -340,7 +342,8 @@ class MonopolyState(GameState):
         events: list[Event] | None = [] if self.record_events else None
         self._events = events
         self._legal = None
-        self._record(action)
+        if self.record_history:
+            self._record(action)
         # An any-time action is played the same way whichever decision allowed it; any other
         # is the decision's own.
         kind = action.kind
