@@ -245,17 +245,22 @@ def end_turn(s: MonopolyState) -> None:
     """The player on turn is done: the other players' windows open, then the next turn."""
     s.phase = s.WINDOW
     # The others still playing, in seat order from the left of the player on turn.
-    # (The state's own list, filled again: a turn's new list cost the compiled build more than
-    # the rest of the turn's end. No other object holds it: copies copy it.)
+    # (The state's own list, written over: a turn's new list cost the compiled build more than
+    # the rest of the turn's end, and so did emptying it, which gives its memory back. No
+    # other object holds it: copies copy it.)
     n, t, alive = s.n, s.turn, s.alive
     window = s.window
-    window.clear()
-    for q in range(t + 1, n):
+    k = 0
+    for i in range(1, n):
+        q = t + i if t + i < n else t + i - n
         if alive[q]:
-            window.append(q)
-    for q in range(t):
-        if alive[q]:
-            window.append(q)
+            if k < len(window):
+                window[k] = q
+            else:
+                window.append(q)
+            k += 1
+    if len(window) > k:  # (seldom: after a player left)
+        del window[k:]
     s.window_next = 0
 
 
