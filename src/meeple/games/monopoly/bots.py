@@ -177,21 +177,19 @@ class StandardBot(Bot):
         self._wants: list[list[int]] = []
         self._splits_changed = True  # since the offers were last made
         self._reading_moved = True  # the reserve's part of the reading, since the reserve
-        # Who owns each square, as a tuple made once per board stamp and replaced only when
-        # ownership changed: the trade caches below compare it by identity.
+        # Who owns what (owners), as a tuple looked at once per board stamp and replaced only
+        # when ownership changed: the trade caches below compare it by identity, and key
+        # _offered by it. The seats' masks of deeds it was made from (Kept.held).
         self._owners_stamp = 0
         self._owners: tuple[int, ...] = ()
-        # ... the seats' masks of deeds it was made from (Kept.held: they say who owns what as
-        # the tuple does, in a few numbers), and the same as a tuple, the key of _offered.
         self._owners_held: list[int] = []
-        self._owners_key: tuple[int, ...] = ()
         self._offers_me = -1  # the seat and board stamp the offer shapes were worked out for
         self._offers_stamp = 0
         self._offers: list[Offer] = []
         self._no_offer_turn = -1  # the turn in which no trade offer was found
         # Offers already made, by who owned what when they were made: the same offer on the same
         # board would get the same answer, so it is not made again until ownership changes.
-        # (Keyed by the seats' masks of deeds, _owners_key: hashing four numbers costs less than
+        # (Keyed by the seats' masks of deeds, owners: hashing a few numbers costs less than
         # hashing an owner per square.)
         self._offered: dict[tuple[int, ...], set[Offer]] = {}
         self._made_owners: tuple[int, ...] = ()  # the owners _made belongs to
@@ -735,9 +733,9 @@ class StandardBot(Bot):
         pay for and that was not made before on this board."""
         owners = self.owners(s)
         if owners is not self._made_owners:  # any change of hands may change the answer
-            made = self._offered.get(self._owners_key)
+            made = self._offered.get(owners)
             if made is None:
-                made = self._offered[self._owners_key] = set()
+                made = self._offered[owners] = set()
             self._made = made
             self._made_owners = owners
         made = self._made
@@ -826,19 +824,17 @@ class StandardBot(Bot):
         return out
 
     def owners(self, s: MonopolyState) -> tuple[int, ...]:
-        """Who owns each square now, as a tuple: the same object until ownership changes.
-        After a change of the board, the seats' masks of deeds (``Kept.held``, kept by the
-        board's writers) are compared with those the tuple was made from: most changes are
-        buildings and mortgages, not owners, and the masks are a few numbers."""
+        """Who owns what now, as a tuple: the board's size, then each seat's mask of deeds
+        (``Kept.held``, kept by the board's writers: they say who owns each square in a few
+        numbers). The same object until ownership changes: after a change of the board, the
+        masks are compared with those it was made from (most changes are buildings and
+        mortgages, not owners)."""
         if self._owners_stamp == s.board_stamp:
             return self._owners
         held = s.kept.held
-        if held != self._owners_held or len(self._owners) != len(s.owner):
-            owners = tuple(s.owner)
-            if owners != self._owners:
-                self._owners = owners
+        if held != self._owners_held or not self._owners or self._owners[0] != len(s.owner):
             self._owners_held = held[:]
-            self._owners_key = tuple(held)
+            self._owners = (len(s.owner), *held)
         self._owners_stamp = s.board_stamp
         return self._owners
 
