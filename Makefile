@@ -29,7 +29,7 @@ test: fresh lint
 # The engine's own tests (the rules of both families, golden games, determinism), for the pure
 # run of `make test`; the long random-play audit runs compiled only.
 ENGINE_TESTS := tests/monopoly tests/monopolis tests/test_golden.py tests/test_same_games.py \
-	tests/test_protocol.py tests/test_rng.py tests/test_every_game.py \
+	tests/test_protocol.py tests/test_rng.py tests/test_every_game.py tests/test_record_history.py \
 	--deselect tests/monopoly/test_random_play.py
 
 # Lint, types and the fast tier: every test but those marked slow (tests/conftest.py: Chromium,
