@@ -9,7 +9,8 @@ extensions. ``pip install .``, a wheel (``python -m build``) and an editable ins
   with a one-line notice on stderr (``pip`` shows a build's output only with ``-v``;
   ``meeple version`` says why afterwards).
 - Otherwise the modules listed in ``meeple.buildinfo.COMPILED`` (the list ``tools/compile.py``
-  uses too) are compiled by mypyc at ``-O3``.
+  uses too) are compiled by mypyc at ``-O3``, with the flags of ``meeple.buildinfo.C_FLAGS`` the
+  compiler accepts.
 
 Either way the build writes ``meeple/compiled.json`` (in the wheel, or beside the sources for an
 editable install): the SHA-256 of each compiled source, which :mod:`meeple.stale` checks on
@@ -126,6 +127,13 @@ class BuildEngine(build_ext):
         else:
             package_dir = Path(self.build_lib) / "meeple"
         write_record(package_dir, pure)
+
+    def build_extensions(self) -> None:
+        # (the compiler's own flags for the engine's C, where it accepts them: buildinfo.C_FLAGS)
+        flags = BUILDINFO.accepted_flags(self.compiler)
+        for ext in self.extensions:
+            ext.extra_compile_args = [*(ext.extra_compile_args or []), *flags]
+        super().build_extensions()
 
 
 class Build(build):

@@ -128,6 +128,8 @@ def test_a_wheel_without_a_compiler_is_pure_and_plays_the_same_games(
 def test_a_wheel_with_a_compiler_is_compiled_and_plays_the_same_games(tmp_path: Path) -> None:
     wheel, target, log = _build_and_install(tmp_path)
     assert "installing the pure-Python engine" not in log
+    # The compiler's flags for the engine (buildinfo.C_FLAGS: this machine's GCC takes both).
+    assert "-fno-semantic-interposition -fno-plt" in log
     assert not wheel.name.endswith("-none-any.whl")  # for this platform and Python
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()

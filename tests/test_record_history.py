@@ -12,10 +12,11 @@ import pytest
 
 import meeple.sim.runner as runner
 from meeple.bots.base import make_bot
-from meeple.kernel.bot import Bot
+from meeple.kernel.bot import Bot, play_out
 from meeple.kernel.errors import HistoryOff
 from meeple.kernel.family import GameFamily, new_game
 from meeple.kernel.protocol import Action, GameState
+from meeple.kernel.rng import derive_seed
 from meeple.kernel.saves import load_data
 from meeple.sim.runner import SimConfig
 
@@ -59,7 +60,7 @@ def test_a_simulation_keeps_the_history_only_of_games_it_saves_or_audits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[bool] = []
-    real_out, real_audited = runner.play_out, runner.play_audited
+    real_out, real_audited = play_out, runner.play_audited
 
     def out(state: GameState, bots: list[Bot]) -> int:
         seen.append(state.record_history)
@@ -83,7 +84,7 @@ def test_a_simulation_keeps_the_history_only_of_games_it_saves_or_audits(
 
 def _play_random(actions: list[str]) -> GameState:
     """The saved game, replayed from its actions."""
-    s = new_game("classic", 4, runner.derive_seed(0, 0), {})
+    s = new_game("classic", 4, derive_seed(0, 0), {})
     for a in actions:
         s.apply(Action.parse(a))
     return s

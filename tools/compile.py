@@ -21,10 +21,11 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 with warnings.catch_warnings():  # importing meeple warns of a stale build: this tool mends it
     warnings.simplefilter("ignore", RuntimeWarning)
-    from meeple.buildinfo import RECORD_NAME, compiled_sources
+    from meeple.buildinfo import RECORD_NAME, accepted_flags, compiled_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
@@ -40,7 +41,8 @@ def compile_in(src: Path) -> None:
     # tree) would load its old .so beside the new build's types: start from none.
     clean(src)
     cmd = [sys.executable, "-m", "mypyc", *modules]
-    subprocess.run(cmd, cwd=src, check=True, env={**os.environ, "MYPYC_OPT_LEVEL": "3"})
+    env = {**os.environ, "MYPYC_OPT_LEVEL": "3", "CFLAGS": c_flags()}
+    subprocess.run(cmd, cwd=src, check=True, env=env)
     for leftover in ("build", ".mypy_cache"):  # mypyc's work files, not needed to run
         shutil.rmtree(src / leftover, ignore_errors=True)
     # What was compiled, by source hash: meeple.stale falls back to the pure modules if a
@@ -49,6 +51,17 @@ def compile_in(src: Path) -> None:
     (src / "meeple" / RECORD_NAME).write_text(
         json.dumps({"modules": record}, indent=1) + "\n", encoding="utf-8"
     )
+
+
+def c_flags() -> str:
+    """``CFLAGS`` for mypyc's build: the environment's, then those of ``buildinfo.C_FLAGS`` the
+    C compiler accepts (as ``setup.py`` adds them to a ``pip install``'s build)."""
+    from setuptools._distutils import ccompiler
+    from setuptools._distutils import sysconfig as distutils_sysconfig
+
+    compiler: Any = ccompiler.new_compiler()
+    distutils_sysconfig.customize_compiler(compiler)
+    return " ".join([os.environ.get("CFLAGS", ""), *accepted_flags(compiler)]).strip()
 
 
 def clean(src: Path) -> list[Path]:

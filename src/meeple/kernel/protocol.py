@@ -166,7 +166,8 @@ class GameState(ABC):
     @abstractmethod
     def history(self) -> list[Action]:
         """Every action applied since the start, in order. A state whose
-        :attr:`record_history` is off has none to give, and raises :class:`~meeple.kernel.errors.HistoryOff`."""
+        :attr:`record_history` is off has none to give, and raises
+        :class:`~meeple.kernel.errors.HistoryOff`."""
 
     @abstractmethod
     def current_player(self) -> int:
