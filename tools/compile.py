@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import warnings
 from pathlib import Path
 from typing import Any
@@ -54,14 +55,17 @@ def compile_in(src: Path) -> None:
 
 
 def c_flags() -> str:
-    """``CFLAGS`` for mypyc's build: the environment's, then those of ``buildinfo.C_FLAGS`` the
-    C compiler accepts (as ``setup.py`` adds them to a ``pip install``'s build)."""
+    """``CFLAGS`` for mypyc's build: those it would use anyway (the environment's if set, else
+    Python's own: setuptools takes ``CFLAGS`` from the environment instead of Python's, not as
+    well, and Python's hold ``-fwrapv`` and ``-DNDEBUG``), then those of ``buildinfo.C_FLAGS``
+    the C compiler accepts (as ``setup.py`` adds them to a ``pip install``'s build)."""
     from setuptools._distutils import ccompiler
     from setuptools._distutils import sysconfig as distutils_sysconfig
 
     compiler: Any = ccompiler.new_compiler()
     distutils_sysconfig.customize_compiler(compiler)
-    return " ".join([os.environ.get("CFLAGS", ""), *accepted_flags(compiler)]).strip()
+    base = os.environ.get("CFLAGS", sysconfig.get_config_var("CFLAGS") or "")
+    return " ".join([base, *accepted_flags(compiler)]).strip()
 
 
 def clean(src: Path) -> list[Path]:
