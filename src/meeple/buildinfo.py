@@ -50,8 +50,8 @@ C_FLAGS = ("-fno-semantic-interposition", "-fno-plt")
 whose functions call each other on every action, but a shared library's exported function may
 be replaced at load time, so without the first flag the compiler calls each through the
 procedure linkage table and inlines none into another; the second makes calls into libpython
-go straight through the global offset table. Together: about 6% more games a second
-(benchmarks/README.md, fifth round), with about 1% more instructions (the inlined code)."""
+go straight through the global offset table. Together: about 8% more games a CPU-second and
+3.7% fewer instructions (benchmarks/README.md, "Fifth round")."""
 
 RECORD_NAME = "compiled.json"
 """The build's record, beside ``meeple/__init__.py``: ``{"modules": {path: sha256}}`` for a
