@@ -97,31 +97,31 @@ class _Run:
         self.make: GameMaker | None = None
         if "position" not in options:
             self.make = game_maker(cfg.game, cfg.players, options)
-        self.bot_makers: dict[str, Callable[[int], Bot]] = {}
+        self.seated: dict[tuple[str, ...], list[Callable[[int], Bot]]] = {}
 
-    def start(self, seed: int) -> GameState:
-        """Game ``seed`` of this run, not yet played."""
-        if self.make is not None:
-            return self.make(seed)
+    def redrawn(self, seed: int) -> GameState:
+        """Game ``seed`` of a run from a position: the position with its future re-drawn."""
         return new_game(self.cfg.game, self.cfg.players, seed, {**self.options, "redraw": seed})
 
-    def bot(self, kind: str, seed: int) -> Bot:
-        """``make_bot(kind, family, seed)``, the kind looked up once in a run."""
-        make = self.bot_makers.get(kind)
-        if make is None:
-            make = self.bot_makers[kind] = bot_maker(kind, self.fam.name)
-        return make(seed)
+    def bot_makers(self, kinds: tuple[str, ...]) -> list[Callable[[int], Bot]]:
+        """Each seat's :func:`~meeple.bots.base.bot_maker` for the bot kinds ``kinds`` in the
+        seats (one list a run, or one for each rotation of the seats)."""
+        makers = self.seated.get(kinds)
+        if makers is None:
+            makers = self.seated[kinds] = [bot_maker(k, self.fam.name) for k in kinds]
+        return makers
 
     def play(self, i: int) -> GameRecord:
         """Play game ``i`` of the run."""
         cfg = self.cfg
         fam = self.fam
         seed = derive_seed(cfg.seed, i)
-        s = self.start(seed)
+        s = self.make(seed) if self.make is not None else self.redrawn(seed)
         s.record_events = False
         first = s.current_player()
         kinds = cfg.seat_bots(i)
-        bots = [self.bot(k, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)]
+        makers = self.bot_makers(kinds)
+        bots = [make(derive_seed(cfg.seed, i, 1 + seat)) for seat, make in enumerate(makers)]
         n = play_audited(s, bots, fam, i) if cfg.audit else play_out(s, bots)
         r = s.result()
         assert r is not None
