@@ -129,10 +129,10 @@ def derive_seed(seed: int, *salts: int) -> int:
     """A 64-bit seed derived from ``seed`` and ``salts``: game ``i`` of a run, seat ``j``'s bot.
 
     By definition the first output of ``Rng(seed)``, then, for each salt ``s``, the first output
-    of ``Rng(out ^ ((s * _GOLDEN) & _MASK))`` (:func:`_derive_seed_reference`, which the tests
-    check this against). Worked out on one stream's word: the next seed is the last output
-    (a signed word) XOR the salt's word, so no stream is made and no output leaves 64 bits
-    until the last (a simulation derives five seeds a game)."""
+    of ``Rng(out ^ ((s * _GOLDEN) & _MASK))``. Worked out on one stream's word instead (a
+    simulation derives five seeds a game): the next state is the last output, as a signed word,
+    XOR the salt's word, so one stream is made, not one per salt, and no output is widened past
+    64 bits but the last. ``tests/test_rng.py`` checks it against the definition."""
     r = Rng(seed)
     z = r._step()
     for s in salts:
@@ -142,21 +142,12 @@ def derive_seed(seed: int, *salts: int) -> int:
 
 
 def _salt_word(salt: int) -> i64:
-    """``(salt * _GOLDEN) & _MASK`` as a signed 64-bit word."""
-    if -_SHORT_MAX <= salt <= _SHORT_MAX:  # (every salt of a run: a game's index, a seat)
+    """``(salt * _GOLDEN) & _MASK`` as a signed 64-bit word: a salt within 62 bits (every salt of
+    a run: a game's index, a seat) multiplied as a machine word, a wider one as an int."""
+    if -_SHORT_MAX <= salt <= _SHORT_MAX:
         m: i64 = salt
         p = m * _GOLDEN_S
         # ``p`` modulo 2**64 as a signed value: compiled, it is already (see Rng._step).
         return (p & _LOW63) + ((p >> 63) & 1) * _MIN64
     v = (salt * _GOLDEN) & _MASK
     return i64(v - (1 << 64) if v >> 63 else v)
-
-
-def _derive_seed_reference(seed: int, *salts: int) -> int:
-    """:func:`derive_seed` as it is defined, a stream per step (tests check the two agree)."""
-    r = Rng(seed)
-    out = r.next64()
-    for s in salts:
-        r = Rng(out ^ ((s * _GOLDEN) & _MASK))
-        out = r.next64()
-    return out
