@@ -109,3 +109,49 @@ def test_state_round_trip_and_bad_bounds() -> None:
 def test_derive_seed_is_stable() -> None:
     assert derive_seed(7, 1, 2) == derive_seed(7, 1, 2) != derive_seed(7, 2, 1)
     assert 0 <= derive_seed(-3) <= M64
+
+
+def _reference_derive_seed(seed: int, *salts: int) -> int:
+    """derive_seed as defined: the first output of a stream per step, on unbounded integers."""
+    out = ReferenceSplitMix(seed).next64()
+    for s in salts:
+        out = ReferenceSplitMix(out ^ ((s * 0x9E3779B97F4A7C15) & M64)).next64()
+    return out
+
+
+def _derive_seed_by_streams(seed: int, *salts: int) -> int:
+    """derive_seed as it was written before it worked on one word: an Rng per step."""
+    out = Rng(seed).next64()
+    for s in salts:
+        out = Rng(out ^ ((s * 0x9E3779B97F4A7C15) & M64)).next64()
+    return out
+
+
+def test_derive_seed_matches_its_definition() -> None:
+    """derive_seed (one stream's word, not a stream per salt) gives the seeds the definition
+    gives: every game and bot seed of every run depends on it. Seeds and salts of every width
+    and sign, past the 62 bits the compiled build keeps unboxed and past 64."""
+    import random
+
+    edges = [0, 1, -1, 7, (1 << 62) - 1, 1 << 62, -(1 << 62), (1 << 63) - 1, 1 << 63, M64]
+    edges += [1 << 64, (1 << 70) + 3, -(1 << 70)]
+    draw = random.Random(18)
+    seeds = edges + [draw.getrandbits(draw.choice((8, 32, 63, 64, 80))) for _ in range(400)]
+    seeds += [-x for x in seeds[len(edges) :: 3]]
+    checked = 0
+    for seed in seeds:
+        for salts in (
+            (),
+            (draw.randrange(10**6),),  # game i of a run
+            (draw.randrange(10**6), 1 + draw.randrange(8)),  # seat j's bot in game i
+            (draw.choice(edges),),
+            (draw.getrandbits(70) - (1 << 69), draw.choice(edges), 0),
+        ):
+            want = _reference_derive_seed(seed, *salts)
+            assert derive_seed(seed, *salts) == want == _derive_seed_by_streams(seed, *salts)
+            checked += 1
+    assert checked == 5 * len(seeds)
+    # Seeds of the simulator's run 0 (game 0, its seat 0's bot) as they have always been.
+    assert derive_seed(0, 0) == 12035550249420947055
+    assert derive_seed(0, 0, 1) == 5340111002213094958
+    assert derive_seed((1 << 70) + 5, 3, 4) == 14177886835680215166

@@ -12,6 +12,7 @@ with search support, ``GameFamily.search``). The bot class itself is
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from meeple.bots.policy import learned_bot, packaged_games, packaged_policy, policy_bot
 from meeple.kernel.bot import Bot, BotFactory, RandomBot, play_out
@@ -23,6 +24,7 @@ __all__ = [
     "BotFactory",
     "RandomBot",
     "bot_kinds",
+    "bot_maker",
     "make_bot",
     "play_out",
 ]
@@ -78,6 +80,14 @@ def make_bot(kind: str, family_name: str, seed: int) -> Bot:
 
     ``ValueError`` names an unknown kind or a bad argument.
     """
+    return bot_maker(kind, family_name)(seed)
+
+
+def bot_maker(kind: str, family_name: str) -> Callable[[int], Bot]:
+    """``make_bot(kind, family_name, seed)`` as a function of ``seed``: the family and the kind
+    looked up once, for a driver that seats the same kinds game after game (a simulation seats
+    four bots a game). An unknown kind raises ``ValueError`` here; a bad argument, when a bot
+    is made (as the kind's factory reads it)."""
     kinds = _kinds(family(family_name))
     base, _, argument = kind.partition(":")
     factory = kinds.get(base)
@@ -85,4 +95,4 @@ def make_bot(kind: str, family_name: str, seed: int) -> Bot:
         raise ValueError(
             f"unknown bot {kind!r} for {family_name}; known: {', '.join(sorted(kinds))}"
         )
-    return factory(seed, argument)
+    return lambda seed: factory(seed, argument)

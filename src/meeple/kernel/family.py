@@ -40,6 +40,9 @@ ENTRY_POINTS = "meeple.families"
 GameFactory = Callable[[int, int, dict[str, Any]], GameState]
 """``factory(players, seed, options) -> GameState``."""
 
+GameMaker = Callable[[int], GameState]
+"""``make(seed) -> GameState``: one kind of game, from any seed (:func:`game_maker`)."""
+
 
 class GameFile:
     """A game read from a file (:func:`read_game_file`): its id, the options that make it
@@ -120,6 +123,19 @@ class GameFamily:
     def from_options(self, players: int, seed: int, options: dict[str, Any]) -> GameState:
         """The game ``options`` describe (only called when :meth:`claims` is true)."""
         raise NotImplementedError
+
+    def game_maker(self, info: GameInfo | None, players: int, options: dict[str, Any]) -> GameMaker:
+        """The game ``info`` (``None``: the one ``options`` describe, :meth:`claims`) with
+        ``players`` seats and ``options`` (stamped and checked by :func:`game_maker`), as a
+        function of the seed. By default each game is made as :func:`new_game` always made
+        one, through the factory or :meth:`from_options`, with options of its own; a family
+        overrides this to do once what all its games of one kind share (Monopoly finds or
+        parses the edition once), since a simulation makes thousands of them. The games must
+        be the ones the default makes, seed for seed; callers must not change ``options``."""
+        if info is None:
+            return lambda seed: self.from_options(players, seed, dict(options))
+        factory = info.factory
+        return lambda seed: factory(players, seed, dict(options))
 
     # -- a game's printed components, as a file -------------------------------------------------
 
@@ -396,20 +412,37 @@ def new_game(
     Raises :class:`UnknownGameError` for an unknown id and ``ValueError`` for a player count
     outside the game's range or a bad option.
     """
+    return game_maker(game_id, players, options)(seed)
+
+
+def game_maker(game_id: str, players: int, options: dict[str, Any] | None = None) -> GameMaker:
+    """``new_game(game_id, players, seed, options)`` as a function of ``seed``: the game id,
+    family, player count and options are looked up and checked once, when it is made (and
+    raise as :func:`new_game` does), not for every game: for a driver that starts many games
+    of one kind (``meeple simulate``). ``options`` is copied: changing it afterwards changes
+    no game."""
     options = dict(options or {})
     _load()
     for fam in _FAMILIES.values():
         if fam.claims(options):
             _stamp(fam, options)
-            return _at_position(fam, fam.from_options(players, seed, options), options)
+            return _positioned(fam, fam.game_maker(None, players, options), options)
     info = game_info(game_id)
-    _stamp(_FAMILIES[info.family], options)
+    fam = _FAMILIES[info.family]
+    _stamp(fam, options)
     if not info.min_players <= players <= info.max_players:
         raise ValueError(
             f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}"
         )
-    state = info.factory(players, seed, options)
-    return _at_position(_FAMILIES[info.family], state, options)
+    return _positioned(fam, fam.game_maker(info, players, options), options)
+
+
+def _positioned(fam: GameFamily, make: GameMaker, options: dict[str, Any]) -> GameMaker:
+    """``make``, each game moved to ``options["position"]`` when there is one
+    (:func:`_at_position`)."""
+    if options.get("position") is None:
+        return make
+    return lambda seed: _at_position(fam, make(seed), options)
 
 
 RULESET = "ruleset"

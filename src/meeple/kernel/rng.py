@@ -126,10 +126,28 @@ class Rng:
 
 
 def derive_seed(seed: int, *salts: int) -> int:
-    """A 64-bit seed derived from ``seed`` and ``salts``: game ``i`` of a run, seat ``j``'s bot."""
+    """A 64-bit seed derived from ``seed`` and ``salts``: game ``i`` of a run, seat ``j``'s bot.
+
+    By definition the first output of ``Rng(seed)``, then, for each salt ``s``, the first output
+    of ``Rng(out ^ ((s * _GOLDEN) & _MASK))``. Worked out on one stream's word instead (a
+    simulation derives five seeds a game): the next state is the last output, as a signed word,
+    XOR the salt's word, so one stream is made, not one per salt, and no output is widened past
+    64 bits but the last. ``tests/test_rng.py`` checks it against the definition."""
     r = Rng(seed)
-    out = r.next64()
+    z = r._step()
     for s in salts:
-        r = Rng(out ^ ((s * _GOLDEN) & _MASK))
-        out = r.next64()
-    return out
+        r._s = z ^ _salt_word(s)
+        z = r._step()
+    return int(z) if z >= 0 else int(z) + (1 << 64)
+
+
+def _salt_word(salt: int) -> i64:
+    """``(salt * _GOLDEN) & _MASK`` as a signed 64-bit word: a salt within 62 bits (every salt of
+    a run: a game's index, a seat) multiplied as a machine word, a wider one as an int."""
+    if -_SHORT_MAX <= salt <= _SHORT_MAX:
+        m: i64 = salt
+        p = m * _GOLDEN_S
+        # ``p`` modulo 2**64 as a signed value: compiled, it is already (see Rng._step).
+        return (p & _LOW63) + ((p >> 63) & 1) * _MIN64
+    v = (salt * _GOLDEN) & _MASK
+    return i64(v - (1 << 64) if v >> 63 else v)

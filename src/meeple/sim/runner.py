@@ -10,14 +10,14 @@ from __future__ import annotations
 import os
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.bots.base import Bot, make_bot, play_out
+from meeple.bots.base import Bot, bot_maker, play_out
 from meeple.buildinfo import build_name
-from meeple.kernel.family import GameFamily, family_of, new_game
+from meeple.kernel.family import GameFamily, GameMaker, family_of, game_maker, new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
 
@@ -74,46 +74,80 @@ class GameRecord:
 
 def play_one(cfg: SimConfig, i: int) -> GameRecord:
     """Play game ``i`` of the run described by ``cfg``."""
-    seed = derive_seed(cfg.seed, i)
-    options = dict(cfg.options)
-    if cfg.max_turns:
-        options["max_turns"] = cfg.max_turns
-    if "position" in options:  # many games from one position: each re-draws the hidden future
-        options["redraw"] = seed
-    s = new_game(cfg.game, cfg.players, seed, options)
-    s.record_events = False
-    # (a game saved or audited needs its actions: the file holds them, the audit names them)
-    s.record_history = bool(cfg.save_dir) or cfg.audit
-    first = s.current_player()
-    kinds = cfg.seat_bots(i)
-    fam = family_of(cfg.game, cfg.options)
-    bots = [
-        make_bot(k, fam.name, derive_seed(cfg.seed, i, 1 + seat)) for seat, k in enumerate(kinds)
-    ]
-    n = play_audited(s, bots, fam, i) if cfg.audit else play_out(s, bots)
-    r = s.result()
-    assert r is not None
-    if cfg.save_dir:
-        from meeple.kernel.saves import save_game
+    return _Run(cfg).play(i)
 
-        save_game(s, os.path.join(cfg.save_dir, f"game-{i:06d}.json"))
-    landings = fam.landings(s)  # Monopoly: where each roll ended
-    cash = [s.money_of(p) for p in range(cfg.players)]
-    rounds = fam.rounds_played(s)
-    return GameRecord(
-        i,
-        seed,
-        kinds,
-        list(r.winners),
-        r.turns,
-        r.end_reason,
-        list(r.scores),
-        n,
-        cash,
-        landings,
-        rounds,
-        first,
-    )
+
+class _Run:
+    """What every game of a run shares, worked out once for the run (or a worker's part of
+    it) rather than for every game: the family, the games' options, the function that starts
+    a game from its seed (:func:`~meeple.kernel.family.game_maker`: the game id, options and
+    player count checked, a Monopoly edition found, once) and those that make each kind of bot
+    (:func:`~meeple.bots.base.bot_maker`). Looked up for every game, they cost a few percent
+    of a classic game's time (issue 18); the games are the same either way."""
+
+    def __init__(self, cfg: SimConfig) -> None:
+        self.cfg = cfg
+        self.fam = family_of(cfg.game, cfg.options)
+        options = dict(cfg.options)
+        if cfg.max_turns:
+            options["max_turns"] = cfg.max_turns
+        self.options = options
+        # Many games from one position: each re-draws the hidden future from its own seed
+        # (options["redraw"]), so each starts from options of its own, through new_game.
+        self.make: GameMaker | None = None
+        if "position" not in options:
+            self.make = game_maker(cfg.game, cfg.players, options)
+        self.seated: dict[tuple[str, ...], list[Callable[[int], Bot]]] = {}
+
+    def redrawn(self, seed: int) -> GameState:
+        """Game ``seed`` of a run from a position: the position with its future re-drawn."""
+        return new_game(self.cfg.game, self.cfg.players, seed, {**self.options, "redraw": seed})
+
+    def bot_makers(self, kinds: tuple[str, ...]) -> list[Callable[[int], Bot]]:
+        """Each seat's :func:`~meeple.bots.base.bot_maker` for the bot kinds ``kinds`` in the
+        seats (one list a run, or one for each rotation of the seats)."""
+        makers = self.seated.get(kinds)
+        if makers is None:
+            makers = self.seated[kinds] = [bot_maker(k, self.fam.name) for k in kinds]
+        return makers
+
+    def play(self, i: int) -> GameRecord:
+        """Play game ``i`` of the run."""
+        cfg = self.cfg
+        fam = self.fam
+        seed = derive_seed(cfg.seed, i)
+        s = self.make(seed) if self.make is not None else self.redrawn(seed)
+        s.record_events = False
+        # (a game saved or audited needs its actions: the file holds them, the audit names them)
+        s.record_history = bool(cfg.save_dir) or cfg.audit
+        first = s.current_player()
+        kinds = cfg.seat_bots(i)
+        makers = self.bot_makers(kinds)
+        bots = [make(derive_seed(cfg.seed, i, 1 + seat)) for seat, make in enumerate(makers)]
+        n = play_audited(s, bots, fam, i) if cfg.audit else play_out(s, bots)
+        r = s.result()
+        assert r is not None
+        if cfg.save_dir:
+            from meeple.kernel.saves import save_game
+
+            save_game(s, os.path.join(cfg.save_dir, f"game-{i:06d}.json"))
+        landings = fam.landings(s)  # Monopoly: where each roll ended
+        cash = [s.money_of(p) for p in range(cfg.players)]
+        rounds = fam.rounds_played(s)
+        return GameRecord(
+            i,
+            seed,
+            kinds,
+            list(r.winners),
+            r.turns,
+            r.end_reason,
+            list(r.scores),
+            n,
+            cash,
+            landings,
+            rounds,
+            first,
+        )
 
 
 class AuditError(RuntimeError):
@@ -138,7 +172,8 @@ def play_audited(s: GameState, bots: list[Bot], fam: GameFamily, index: int) -> 
 
 def _play_chunk(args: tuple[SimConfig, int, int]) -> list[GameRecord]:
     cfg, lo, hi = args
-    return [play_one(cfg, i) for i in range(lo, hi)]
+    games = _Run(cfg)
+    return [games.play(i) for i in range(lo, hi)]
 
 
 def resolve_workers(workers: int | str) -> int:
@@ -153,8 +188,10 @@ def resolve_workers(workers: int | str) -> int:
 def run(cfg: SimConfig, workers: int = 1) -> Iterator[GameRecord]:
     """Yield every game's record in game order (whatever the number of workers)."""
     if workers <= 1 or cfg.games < 2:
-        for i in range(cfg.games):
-            yield play_one(cfg, i)
+        if cfg.games:  # (none: nothing to set up, as before any game is played)
+            games = _Run(cfg)
+            for i in range(cfg.games):
+                yield games.play(i)
         return
     chunk = max(1, min(50, cfg.games // (workers * 4) or 1))
     bounds = [(cfg, lo, min(cfg.games, lo + chunk)) for lo in range(0, cfg.games, chunk)]

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from meeple.kernel.family import GameFamily, GameFile, GameInfo
+from meeple.kernel.family import GameFamily, GameFile, GameInfo, GameMaker
 from meeple.kernel.options import RuleOption
 from meeple.kernel.protocol import Action, GameState
 
@@ -61,6 +61,13 @@ class MonopolisFamily(GameFamily):
 
     def games(self) -> Sequence[GameInfo]:
         return [GameInfo("monopolis", self.name, "Monopolis", 2, 4, _new)]
+
+    def game_maker(self, info: GameInfo | None, players: int, options: dict[str, Any]) -> GameMaker:
+        """The games of a simulation, without :func:`_new`'s import for every one (the state
+        takes a copy of the options, so all the games share them)."""
+        from meeple.games.monopolis.state import new_monopolis
+
+        return lambda seed: new_monopolis(players, seed, options)
 
     # -- the printed components, as a file (docs/MONOPOLIS.md, "Component design") ----------
 

@@ -15,7 +15,7 @@ from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.catalog import builtin_catalog
 from meeple.games.monopoly.rules.rulesets import RULESET
 from meeple.kernel.arrays import to_list
-from meeple.kernel.family import GameFamily, GameFile, GameInfo
+from meeple.kernel.family import GameFamily, GameFile, GameInfo, GameMaker
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
@@ -86,6 +86,15 @@ class MonopolyFamily(GameFamily):
 
         ed = parse_edition(options["edition"], "options.edition")
         return _new(ed, players, seed, options)
+
+    def game_maker(self, info: GameInfo | None, players: int, options: dict[str, Any]) -> GameMaker:
+        """The games of one edition: the edition found (a built-in one) or parsed (one given
+        as data: a pydantic validation of the whole edition) once, not for every game. The
+        state takes a copy of the options, so all the games share them."""
+        from meeple.games.monopoly.state import new_monopoly
+
+        ed = self._edition(info.game_id if info is not None else "", options)
+        return lambda seed: new_monopoly(ed, players, seed, options)
 
     def read_game_file(self, path: Path) -> GameFile:
         """A Monopoly edition file (TOML or JSON: docs/EDITIONS.md), carried as data in the
