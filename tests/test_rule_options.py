@@ -169,3 +169,23 @@ def test_the_rules_in_force_are_those_that_differ_from_the_edition() -> None:
     ]
     assert rules_in_force(new_game("classic", 2, 1)) == []
     assert rules_in_force(new_game("monopolis", 2, 1)) == []
+
+
+def test_games_with_the_same_rules_share_one_overridden_edition() -> None:
+    """The edition a game's rule options make is kept for the same edition and options (it is
+    parsed again otherwise: half a millisecond a game); it holds the options, the edition it
+    came from stays as it was, and other options make an edition of their own."""
+    from meeple.games.monopoly import MonopolyState
+
+    a = new_game("classic", 4, 1, {"rules": {"starting_cash": 2000}})
+    b = new_game("classic", 4, 2, {"rules": {"starting_cash": 2000}})
+    c = new_game("classic", 4, 3, {"rules": {"starting_cash": 1000}})
+    plain = new_game("classic", 4, 4, {})
+    assert isinstance(a, MonopolyState) and isinstance(b, MonopolyState)
+    assert isinstance(c, MonopolyState) and isinstance(plain, MonopolyState)
+    assert a.ed is b.ed and a.ed is not c.ed and a.ed is not plain.ed
+    assert (a.rules.starting_cash, c.rules.starting_cash) == (2000, 1000)
+    assert plain.rules.starting_cash == 1500 and plain.cash == [1500] * 4
+    assert a.cash == [2000] * 4 and c.cash == [1000] * 4
+    with pytest.raises(ValueError, match=r"options\.rules\.starting_cash"):
+        new_game("classic", 4, 5, {"rules": {"starting_cash": -1}})
