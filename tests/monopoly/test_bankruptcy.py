@@ -4,6 +4,7 @@ Friends rules A, "Run Out of Cash", "Mortgaging", "Bankruptcy", "Winning"; Frien
 "Help, I'm in Debt"; Frozen II, "Help! I Can't Pay".
 """
 
+from meeple.kernel.rng import Rng
 from tests.monopoly.helpers import (
     CHANCE,
     CHEST,
@@ -70,6 +71,21 @@ def test_debt_raised_by_trading() -> None:
     act(s, "accept")
     assert s.owner[5] == 2
     assert s.cash[0] == 50 and s.cash[1] == 1700 and s.cash[2] == 1350
+
+
+def test_no_trade_in_debt_where_the_rules_have_none() -> None:
+    """An edition without trading (``trading = false``: My First Monopoly) offers a debtor no
+    trade either: raising money is selling and mortgaging alone (docs/RULES.md, "Run Out of
+    Cash"). The list, the check and a random player's draw agree."""
+    s = game(trading=False)
+    own(s, 0, 5)
+    own(s, 2, 6)
+    owe_boardwalk_rent(s, 1, 100)
+    assert s.decision_name() == "debt"
+    assert "trade" not in kinds(s) and "mortgage" in kinds(s)
+    illegal(s, "trade 2")
+    rng = Rng(3)
+    assert all(s.sample_legal(rng).kind != "trade" for _ in range(200))
 
 
 def test_bankrupt_to_a_player_hands_over_everything() -> None:

@@ -74,18 +74,19 @@ class DebtFrame(Frame):
 
     def legal(self, s: MonopolyState, p: int) -> list[Action]:
         out = anytime.raise_money(s, p)
-        out += [A.act(A.TRADE, q) for q in trade.can_start(s, p)]
+        if s.rules.trading:  # (a debtor may trade for cash, where trading is in the rules)
+            out += [A.act(A.TRADE, q) for q in trade.can_start(s, p)]
         if can_declare(s, self):
             out.append(A.A_BANKRUPT)
         return out
 
     def sample(self, s: MonopolyState, p: int, rng: Rng) -> Action:
         tail = [A.A_BANKRUPT] if can_declare(s, self) else []
-        return anytime.sample_raise(s, p, rng, [], True, tail)
+        return anytime.sample_raise(s, p, rng, [], s.rules.trading, tail)
 
     def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
         if kind == A.TRADE:
-            return arg in trade.can_start(s, p)
+            return s.rules.trading and arg in trade.can_start(s, p)
         if kind == A.BANKRUPT:
             return can_declare(s, self)
         return anytime.may_raise(s, p, kind, arg)
