@@ -46,12 +46,12 @@ COMPILED = (
 
 C_FLAGS = ("-fno-semantic-interposition", "-fno-plt")
 """Flags for the C compiler of the compiled build, each passed when the compiler accepts it
-(:func:`accepted_flags`; GCC and Clang do). mypyc writes every compiled module into one C file,
-whose functions call each other on every action, but a shared library's exported function may
-be replaced at load time, so without the first flag the compiler calls each through the
-procedure linkage table and inlines none into another; the second makes calls into libpython
-go straight through the global offset table. Together: about 8% more games a CPU-second and
-3.7% fewer instructions (benchmarks/README.md, "Fifth round")."""
+(:func:`accepted_flags`; this project's GCC 12 takes both). mypyc writes every compiled module
+into one C file, whose functions call each other on every action, but a shared library's
+exported function may be replaced at load time, so without the first flag the compiler calls
+each through the procedure linkage table and inlines none into another; the second makes calls
+into libpython go straight through the global offset table. Together: about 8% more games a
+CPU-second and 3.7% fewer instructions (benchmarks/README.md, "Fifth round")."""
 
 RECORD_NAME = "compiled.json"
 """The build's record, beside ``meeple/__init__.py``: ``{"modules": {path: sha256}}`` for a

@@ -27,7 +27,8 @@ def int_array(values: list[int]) -> vec[i64]:
     """A new array holding ``values``: a ``vec[i64]`` compiled, the list itself in Python."""
     if NATIVE:
         # (appended an item at a time: mypyc appends natively, while the constructor iterates
-        # the list through Python's generic protocol, some 30 times slower)
+        # the list through Python's generic protocol: about 1,500 instructions for a
+        # 10-item array, counted with callgrind)
         out = vec[i64](capacity=len(values))
         for x in values:
             out = append(out, x)
@@ -44,6 +45,4 @@ def to_list(a: vec[i64]) -> list[int]:
     """What ``a`` holds, as a new list. (Called from uncompiled code, such as a simulation's
     record of a game: Python iterates a ``vec`` through a generic call per item, this module's
     compiled loop does not.)"""
-    if NATIVE:
-        return [x for x in a]
-    return a[:]  # type: ignore[return-value]  # (the pure build's array is a list)
+    return [x for x in a]
