@@ -22,8 +22,14 @@ T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
 _TWO63: Final = 1 << 63
+_TWO64: Final = 1 << 64
 _SHORT_MAX: Final = (1 << 62) - 1  # the largest int the compiled build keeps unboxed
 _GOLDEN: Final = 0x9E3779B97F4A7C15
+_MUL1: Final = 0xBF58476D1CE4E5B9
+_MUL2: Final = 0x94D049BB133111EB
+
+NATIVE: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (as :data:`meeple.kernel.arrays.NATIVE`)."""
 
 
 def _word(hi: i64, lo: i64) -> i64:
@@ -93,6 +99,8 @@ class Rng:
         # comparing with a number that wide costs the compiled build a call (every die roll).
         if n <= 0 or (n > _SHORT_MAX and n >= _TWO63):
             raise ValueError("below(n) needs 0 < n < 2**63")
+        if not NATIVE:
+            return self._below_unsigned(n)
         m: i64 = n  # (an int converted by the compiled build, as i64(n); a call interpreted)
         while True:
             z = self._step()
@@ -103,6 +111,24 @@ class Rng:
             top = (2 * low + 2) % m  # 2**64 % n: how many of the largest outputs are drawn again
             if z < -top:  # u = z + 2**64 = (z & _LOW63) + 2**63, below the top
                 return int(((z & _LOW63) % m + low + 1) % m)
+
+    def _below_unsigned(self, n: int) -> int:
+        """:meth:`below` for the interpreted build: the same draws, worked out on unsigned ints
+        as the published algorithm reads (tests/test_rng.py checks both against it). Python
+        wraps nothing by itself, and a ``& _MASK`` after each product costs half the
+        operations that wrapping to a signed word does in :meth:`_step`; the step is written
+        out here, not called, as the compiled build's is inlined. (A draw costs half as
+        long.)"""
+        limit = _TWO64 - _TWO64 % n  # outputs at or above it are drawn again
+        while True:
+            s: int = self._s  # (a signed word: & _MASK makes it unsigned)
+            s = (s + _GOLDEN) & _MASK
+            self._s = s - _TWO64 if s >> 63 else s
+            z = ((s ^ (s >> 30)) * _MUL1) & _MASK
+            z = ((z ^ (z >> 27)) * _MUL2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def die(self, sides: int = 6) -> int:
         """One roll of a fair die with ``sides`` faces: 1..sides."""

@@ -532,7 +532,12 @@ class StandardBot(Bot):
             claims = anytime.claim_options(s, me)
             if claims:
                 return _CLAIM_RENT.of(claims[0])
-        reserve = self.reserve(s, me)
+        # (reserve's own cache test first: it holds on most looks, and a call costs the
+        # interpreted build more than the test)
+        if me == self._reserve_me and s.board_stamp == self._reserve_stamp:
+            reserve = self._reserve
+        else:
+            reserve = self.reserve(s, me)
         cash = s.cash[me]
         ed = s.ed
         if s.round_no >= self._round_next or s.round_no < self._round_seen:
@@ -565,7 +570,7 @@ class StandardBot(Bot):
             extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
             if cash - ed.house_cost[sq] >= reserve + extra:
                 return _BUILD.of(sq)
-        offer = self.trade_plan(s, me, reserve)
+        offer = None if self._no_offer_turn == s.turn_no else self.trade_plan(s, me, reserve)
         if offer:
             self.plan = offer[1:]
             return offer[0]

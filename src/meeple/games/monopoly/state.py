@@ -369,8 +369,11 @@ class MonopolyState(GameState):
         """Run everything that needs no decision, until someone must decide or the game ends:
         pay debts once the cash is there, close decided auctions, skip empty windows (each
         decision's ``settle``)."""
-        while not self.over and not self.decision().settle(self):
-            pass
+        # (decision() written out: a call per pass costs the interpreted build)
+        while not self.over:
+            d = self.stack[-1] if self.stack else _phase(self.phase)
+            if d.settle(self):
+                return
 
     def setup_events(self) -> list[Event]:
         """Who starts, and the roll-off that chose them (``rules/start.py``)."""

@@ -72,7 +72,11 @@ def pay_now(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
 
 def owes_already(s: MonopolyState, p: int) -> bool:
     """Whether ``p`` has an unpaid debt waiting on the stack (later debts queue behind it)."""
-    return any(isinstance(f, bankruptcy.DebtFrame) and f.debtor == p for f in s.stack)
+    # (a loop, not ``any`` of a generator: the interpreted build makes a generator per call)
+    for f in s.stack:
+        if isinstance(f, bankruptcy.DebtFrame) and f.debtor == p:
+            return True
+    return False
 
 
 def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move: int = 0) -> bool:

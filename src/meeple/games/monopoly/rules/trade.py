@@ -410,10 +410,12 @@ def start_mask(s: MonopolyState, p: int) -> i64:
     (each of them still in: a player who leaves gives up every deed and card)."""
     if s.offers[p] >= s.rules.max_trade_offers_per_window:
         return 0
-    holders = holders_of_tradeables(s)  # (which keeps the seats still in with them)
+    # (the kept answer read here while it stands: a call costs the interpreted build)
+    kept = s.kept
+    holders = kept.holders if kept.holders_known else holders_of_tradeables(s)
     if (holders >> p) & 1 == 0:
         return holders
-    return s.kept.alive & ~(1 << p)
+    return kept.alive & ~(1 << p)
 
 
 def may_start(s: MonopolyState, p: int) -> bool:
