@@ -315,7 +315,13 @@ class StandardBot(Bot):
                             self._min_house = house_cost[m]
                         self._has_set = True
         p = self.p
-        self._reserve = int(min(p.reserve_max, max(p.reserve_min, danger * p.reserve_danger_share)))
+        # (between the bounds by comparisons: min and max are calls to the interpreted build)
+        keep = danger * p.reserve_danger_share
+        if keep < p.reserve_min:
+            keep = float(p.reserve_min)
+        if keep > p.reserve_max:
+            keep = float(p.reserve_max)
+        self._reserve = int(keep)
         return self._reserve
 
     def read_board(self, s: MonopolyState, me: int) -> None:
@@ -690,7 +696,11 @@ class StandardBot(Bot):
     def jail_choice(self, s: MonopolyState, me: int, reserve: int) -> Action:
         """Early on, leave jail to buy; once most deeds are owned, stay and let others pay.
         (The jail options as the legal actions list them: a card, the fine, a roll.)"""
-        owned = sum(1 for sq in s.ed.properties if s.owner[sq] >= 0)
+        owned = 0  # (a loop: the interpreted build makes a generator for a sum of one)
+        owner = s.owner
+        for sq in s.ed.properties:
+            if owner[sq] >= 0:
+                owned += 1
         if owned < self.p.jail_stay_owned_share * len(s.ed.properties):
             for d, holder in enumerate(s.card_holder):
                 if holder == me:
