@@ -56,9 +56,13 @@ def play_out(state: GameState, bots: Sequence[Bot]) -> int:
     The loop of every simulation, compiled with the engine (``tools/compile.py``)."""
     n = 0
     seats = list(bots)  # (a list: indexing a Sequence costs the compiled build a boxed int)
-    while not state.is_terminal():
-        state.apply(seats[state.current_player()].choose(state))
+    # (current_player is -1 once the game is over, as the protocol says: one call an action,
+    # not two with is_terminal)
+    p = state.current_player()
+    while p >= 0:
+        state.apply(seats[p].choose(state))
         n += 1
+        p = state.current_player()
     return n
 
 

@@ -352,9 +352,16 @@ class StandardBot(Bot):
         self._read_log, self._read_me, self._read_stamp = s.changes_id, me, s.board_stamp
         self._read_pos = len(s.changes)
         rents = rent.rents_now(s)  # (as square_rent reads them, without a call per square)
-        for g in range(n_groups):
-            if (again >> g) & 1:
+        if again == -1:
+            for g in range(n_groups):
                 self.read_group(s, me, g, rents)
+            return
+        g = 0
+        while again:  # (the groups named, lowest first: most readings name one or two)
+            if again & 1:
+                self.read_group(s, me, g, rents)
+            again >>= 1
+            g += 1
 
     def read_group(self, s: MonopolyState, me: int, g: int, rents: list[int]) -> None:
         """Read group ``g`` for :meth:`read_board`: the worst rent an opponent's unmortgaged
