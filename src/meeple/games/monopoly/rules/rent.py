@@ -53,10 +53,13 @@ def rents_now(s: MonopolyState) -> list[int]:
         if kept.rents_dirty < 0 or not kept.rents or n_groups > _MASK_BITS:
             kept.rents = find_rents(s)
         else:
-            dirty: i64 = kept.rents_dirty  # (a machine word: tested once per group)
-            for g in range(n_groups):
-                if (dirty >> g) & 1:
+            dirty: i64 = kept.rents_dirty  # (a machine word, shifted once per group)
+            g = 0
+            while dirty:  # (the groups marked, lowest first: most changes mark one)
+                if dirty & 1:
                     group_rents(s, g, kept.rents)
+                dirty >>= 1
+                g += 1
         kept.rents_dirty = 0
     return kept.rents
 
