@@ -352,6 +352,18 @@ def test_an_error_quotes_the_input_whole_even_with_brackets() -> None:
     assert "std[x]" in r.output
 
 
+def test_help_reads_the_docstrings_as_paragraphs() -> None:
+    """``--help`` wraps a command's description to the terminal (a docstring's line breaks are
+    not the help's) and prints square brackets in a help text as written, not as markup."""
+    wide = {"COLUMNS": "250"}  # (rich's width: room for a whole paragraph on a line)
+    top = CliRunner().invoke(app, ["--help"], env=wide)
+    assert top.exit_code == 0
+    # The tournament's docstring breaks its first sentence after "every".
+    assert "against each other: every seating of each table replays the same dice" in top.output
+    serve = CliRunner().invoke(app, ["serve", "--help"], env=wide)
+    assert "are logged as [redacted]." in serve.output
+
+
 def test_editions_show_and_export_ask_the_games_family(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

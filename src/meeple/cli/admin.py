@@ -29,6 +29,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.options import HELP_MARKUP
+
 ADMIN_ENV = "MEEPLE_ADMIN_TOKEN"
 """The server's :data:`meeple.server.metrics.ADMIN_ENV` (not imported from there: the command
 line need not load the server's packages to send a request)."""
@@ -41,6 +43,7 @@ admin_app = typer.Typer(
     help="The operator's view of a running server: list, inspect, cancel and purge games "
     f"(needs the server's admin token, ${ADMIN_ENV}).",
     no_args_is_help=True,
+    rich_markup_mode=HELP_MARKUP,
 )
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)

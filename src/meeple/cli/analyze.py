@@ -17,6 +17,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from meeple.cli.options import HELP_MARKUP
+
 if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
     from meeple.analysis.landing import LandingResult
     from meeple.analysis.rent import RentRow
@@ -25,6 +27,7 @@ if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
 analyze_app = typer.Typer(
     help="Exact analyses of a Monopoly edition (Markov chains, no sampling).",
     no_args_is_help=True,
+    rich_markup_mode=HELP_MARKUP,
 )
 console = Console()
 err = Console(stderr=True)

@@ -23,7 +23,7 @@ from meeple.bots.base import bot_kinds, make_bot
 from meeple.cli.admin import admin_app
 from meeple.cli.analyze import analyze_app
 from meeple.cli.extras import require
-from meeple.cli.options import AddressOption, BackendOption, err, fail
+from meeple.cli.options import HELP_MARKUP, AddressOption, BackendOption, err, fail
 from meeple.cli.play import play
 from meeple.cli.serve import serve
 from meeple.cli.tournament import tournament
@@ -59,6 +59,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=HELP_MARKUP,
 )
 app.add_typer(analyze_app, name="analyze")
 app.add_typer(admin_app, name="admin")
@@ -150,6 +151,7 @@ editions_app = typer.Typer(
     help="The games and editions: list them, show one, export one to edit.",
     invoke_without_command=True,
     no_args_is_help=False,
+    rich_markup_mode=HELP_MARKUP,
 )
 app.add_typer(editions_app, name="editions")
 

@@ -3,7 +3,7 @@ default) and the way bad input is refused (:func:`fail`)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 from rich.console import Console
@@ -11,6 +11,12 @@ from rich.markup import escape
 
 err = Console(stderr=True)
 """Errors and progress go to stderr: stdout may be a JSON summary (``--json -``)."""
+
+HELP_MARKUP: Final = "markdown"
+"""How ``--help`` reads the commands' docstrings and help texts (every ``typer.Typer`` of the
+command line). Markdown joins a paragraph's lines and wraps it to the terminal; typer's default,
+rich markup, kept each line break of a docstring, so a description ran ragged, and took
+``[redacted]`` in ``serve --help`` for a markup tag and printed nothing (``tests/test_cli.py``)."""
 
 
 def fail(message: str) -> typer.Exit:
