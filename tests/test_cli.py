@@ -576,6 +576,23 @@ def test_play_refuses_a_bad_rule(extra: list[str], message: str) -> None:
     assert message in result.output
 
 
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--names", "Ann"], "--names lists 1 name for 2 seats: one per seat, comma-separated"),
+        (["--names", "A,B,C"], "--names lists 3 names for 2 seats"),
+        (["--seats", "random", "--players", "2"], "--seats lists 1 seat for a 2-player game"),
+    ],
+)
+def test_play_says_how_many_names_and_seats_it_was_given(extra: list[str], message: str) -> None:
+    args = ["play", "my-first-monopoly-2", *extra]
+    if "--seats" not in extra:
+        args += ["--seats", "random,random"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
 def test_play_resume_keeps_the_rules_the_game_started_with(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = runner.invoke(

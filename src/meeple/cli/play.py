@@ -223,7 +223,8 @@ def _seats(
     else:
         kinds = [k.strip() for k in spec.split(",") if k.strip()]
     if len(kinds) != players:
-        raise _fail(console, f"--seats lists {len(kinds)} seats for a {players}-player game")
+        listed = f"{len(kinds)} seat" + ("" if len(kinds) == 1 else "s")
+        raise _fail(console, f"--seats lists {listed} for a {players}-player game")
     known = bot_kinds(family)
     for k in kinds:
         # A kind may take an argument (``mcts:200``, ``policy:FILE``): checked by make_bot below.
@@ -231,7 +232,10 @@ def _seats(
             raise _fail(console, f"unknown seat {k!r}: 'human' or a bot ({', '.join(known)})")
     given = [x.strip() for x in names.split(",")] if names else []
     if given and len(given) != players:
-        raise _fail(console, f"--names lists {len(given)} names for {players} seats")
+        listed = f"{len(given)} name" + ("" if len(given) == 1 else "s")
+        raise _fail(
+            console, f"--names lists {listed} for {players} seats: one per seat, comma-separated"
+        )
     out = []
     for i, k in enumerate(kinds):
         name = given[i] if given else f"Player {i + 1}"
