@@ -216,6 +216,7 @@ def play_seating(cfg: ArenaConfig, g: Seating) -> ArenaGame:
         options["max_turns"] = cfg.max_turns
     s = new_game(cfg.game, cfg.players, g.game_seed, options)
     s.record_events = False
+    s.record_history = False  # (no arena game is saved or replayed: GameState.record_history)
     fam = family_of(cfg.game, cfg.options).name
     every = cfg.kinds
     kinds = [every[i] for i in g.seats]

@@ -177,6 +177,7 @@ def decision_section(game: str, players: int, st: Settings) -> Section:
     for i in range(games):
         s = new_game(game, players, derive_seed(st.seed, i), {"max_turns": 5000})
         s.record_events = False
+        s.record_history = False  # (only the kinds are counted, here)
         bots = [make_bot(BOT, fam.name, derive_seed(st.seed, i, 1 + p)) for p in range(players)]
         seen: Counter[str] = Counter()
         while not s.is_terminal():
