@@ -51,7 +51,10 @@ MODULES: list[str] = BUILDINFO.compiled_sources(SRC)
 
 def notice(why: str) -> None:
     """The one line a pure build prints."""
-    print(f"meeple: {why}; installing the pure-Python engine (slower; see README)", file=sys.stderr)
+    print(
+        f"meeple: {why}; installing the pure-Python engine (about 15 times slower; see README)",
+        file=sys.stderr,
+    )
 
 
 def c_compiler_problem() -> str | None:
