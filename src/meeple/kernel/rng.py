@@ -18,6 +18,8 @@ from typing import Final, TypeVar
 
 from mypy_extensions import i64, mypyc_attr
 
+from meeple.kernel.arrays import NATIVE  # (whether the engine's modules run compiled)
+
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
@@ -27,9 +29,6 @@ _SHORT_MAX: Final = (1 << 62) - 1  # the largest int the compiled build keeps un
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 _MUL1: Final = 0xBF58476D1CE4E5B9
 _MUL2: Final = 0x94D049BB133111EB
-
-NATIVE: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled (as :data:`meeple.kernel.arrays.NATIVE`)."""
 
 
 def _word(hi: i64, lo: i64) -> i64:

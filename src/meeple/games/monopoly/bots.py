@@ -583,6 +583,7 @@ class StandardBot(Bot):
             extra = 0 if s.level[sq] < self.p.build_first_to else self.p.build_beyond_extra
             if cash - ed.house_cost[sq] >= reserve + extra:
                 return _BUILD.of(sq)
+        # (the no-offer turn tested here, not in trade_plan: a call costs the interpreted build)
         offer = None if self._no_offer_turn == s.turn_no else self.trade_plan(s, me, reserve)
         if offer:
             self.plan = offer[1:]
@@ -724,9 +725,8 @@ class StandardBot(Bot):
     def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action] | None:
         """An offer I may make now that completes one of my street sets: first a swap that
         completes one of theirs too (cash evens out the prices), else cash at a premium over
-        the price; None if there is none I can afford."""
-        if self._no_offer_turn == s.turn_no:
-            return None
+        the price; None if there is none I can afford. (Not asked again in a turn in which it
+        found none, ``_no_offer_turn``: :meth:`manage` tests that before calling.)"""
         offers = self.offer_shapes(s, me)
         if offers:
             owners = self.owners(s)
