@@ -119,7 +119,7 @@ def test_a_wheel_without_a_compiler_is_pure_and_plays_the_same_games(
     assert shown.stdout.startswith(str(target / "meeple"))
     assert f"engine: python (pure Python, installed so: {why}" in shown.stdout
     # Without a compiler, it says how to get the compiled engine; not when pure was asked for.
-    hint = "installing meeple again compiles the engine"
+    hint = "install meeple again for the compiled engine"
     assert (hint in shown.stdout) == (variable == "CC")
     assert "older than its source" not in shown.stderr
     played = json.loads(_run(target, PLAY).stdout)

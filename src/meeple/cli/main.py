@@ -93,12 +93,13 @@ def version_lines(families_too: bool = True) -> list[str]:
     elif build == "mypyc":
         build += f" (compiled: {', '.join(compiled_modules())})"
     elif (why := pure_build_reason()) is not None:
-        build += f" (pure Python, installed so: {why})"
+        hint = ""
         if why.startswith("no C compiler"):  # (not when the installer asked for pure Python)
-            build += (
-                "; with a C compiler and Python's headers (Debian: apt-get install gcc "
-                "python3-dev), installing meeple again compiles the engine, about 15 times faster"
+            hint = (
+                "; install one with Python's headers, as Debian's gcc and python3-dev, then "
+                "install meeple again for the compiled engine: about 15 times faster"
             )
+        build += f" (pure Python, installed so: {why}{hint})"
     else:
         build += " (pure Python: `make compiled` builds the compiled engine)"
     lines = [
