@@ -91,3 +91,27 @@ def test_bench_cli_tiny(tmp_path: Path) -> None:
         # A machine at half the reference speed: the scaled seconds are half the measured.
         assert row["cpu_seconds"] > 0
         assert row["cpu_seconds_scaled"] == pytest.approx(row["cpu_seconds"] / 2, abs=0.002)
+
+
+def test_bench_engine_tiny(tmp_path: Path) -> None:
+    """The engine benchmark plays games with bots, replays their actions with none, and
+    reports both rates and the bots' share, scaled by the yardstick."""
+    out = tmp_path / "engine.json"
+    cmd = [sys.executable, str(BENCH / "bench_engine.py"), "--games", "2", "--repeat", "1"]
+    env = fake_yardstick(tmp_path, 1_090_000)
+    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=300, env=env)
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert r["game"] == "classic" and r["bots"] == "standard" and r["games"] == 2
+    assert r["mean_actions"] > 100
+    for run in (r["play"], r["replay"]):
+        assert run["games_per_s"] > 0
+        assert run["games_per_s_scaled"] == pytest.approx(2 * run["games_per_s"], rel=0.01)
+    # The same actions, so the share is what the bots' choosing adds to the engine's time.
+    rates = r["play"]["games_per_s"] / r["replay"]["games_per_s"]
+    assert r["bots_share"] == pytest.approx(1 - rates, abs=0.002)
+
+
+def test_bench_engine_rejects_bad_flags() -> None:
+    cmd = [sys.executable, str(BENCH / "bench_engine.py"), "--games", "0"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--games and --repeat must be at least 1" in done.stderr
