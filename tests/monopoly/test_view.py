@@ -9,6 +9,7 @@ import json
 
 from meeple.bots.base import RandomBot
 from meeple.games.monopoly import new_monopoly
+from meeple.games.monopoly.view import views
 from meeple.kernel.protocol import Action
 from tests.monopoly.helpers import first_seat
 
@@ -35,6 +36,20 @@ def test_only_the_decider_sees_its_legal_actions() -> None:
     assert s.view(p)["legal_actions"] == [str(a) for a in s.legal_actions()]
     assert s.view((p + 1) % 3)["legal_actions"] == []
     assert s.view(None)["legal_actions"] == []
+
+
+def test_a_view_without_legal_actions_is_the_view_less_them() -> None:
+    """The RL observation's view (``views(..., legal_actions=False)``) is the seat's view with
+    no legal actions listed, the decider's too, and nothing else changed."""
+    s = new_monopoly("classic", 3, 1)
+    bots = [RandomBot(i) for i in range(3)]
+    for _ in range(60):
+        p = s.current_player()
+        full = s.view(p)
+        bare = views(s, [p], legal_actions=False)[0]
+        assert full["legal_actions"] and bare["legal_actions"] == []
+        assert {**full, "legal_actions": []} == bare
+        s.apply(bots[p].choose(s))
 
 
 def test_a_trade_draft_is_seen_by_its_proposer_only() -> None:

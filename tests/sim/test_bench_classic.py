@@ -115,3 +115,20 @@ def test_bench_engine_rejects_bad_flags() -> None:
     cmd = [sys.executable, str(BENCH / "bench_engine.py"), "--games", "0"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "--games and --repeat must be at least 1" in done.stderr
+
+
+def test_bench_rl_tiny(tmp_path: Path) -> None:
+    """The RL benchmark drives both environments with masked-random actions and reports
+    their steps per second, scaled by the yardstick."""
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    out = tmp_path / "rl.json"
+    cmd = [sys.executable, str(BENCH / "bench_rl.py"), "--seconds", "0.3", "--repeat", "1"]
+    env = fake_yardstick(tmp_path, 1_090_000)
+    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=300, env=env)
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert r["game"] == "classic" and r["gym_opponents"] == "random"
+    for name in ("gym", "aec"):
+        run = r[name]
+        assert run["steps"] > 10 and run["steps_per_s"] > 0
+        assert run["steps_per_s_scaled"] == pytest.approx(2 * run["steps_per_s"], rel=0.01)

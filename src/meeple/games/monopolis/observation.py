@@ -11,7 +11,7 @@ need("rl", "the RL observations", ("numpy",))  # NumPy comes with meeple[rl]
 
 import numpy as np  # noqa: E402
 
-from meeple.kernel.encoding import OBS_BOUND, Observer, Vector  # noqa: E402
+from meeple.kernel.encoding import Observer, Vector, bounded  # noqa: E402
 from meeple.kernel.protocol import GameState  # noqa: E402
 
 if TYPE_CHECKING:
@@ -169,5 +169,4 @@ class MonopolisObserver(Observer):
             v["final_round"],
             v["turns"] / 100,
         )
-        np.clip(x, -OBS_BOUND, OBS_BOUND, out=x)
-        return x
+        return bounded(x)

@@ -1,8 +1,9 @@
 """The observation vector: what one seat may see, as a fixed-length ``float32`` vector.
 
-Every feature is read from :meth:`GameState.view` (DESIGN.md, "One view function ...  for web
-clients, bots and RL alike"), so an observation never holds deck order, the random state or an
-offer another seat is still drafting. Player rows are rotated so the observing seat comes
+Every feature is read from the seat's view (``view.views``, the function behind
+:meth:`GameState.view`; DESIGN.md, "One view function ...  for web clients, bots and RL alike"),
+so an observation never holds deck order, the random state or an offer another seat is still
+drafting. Player rows are rotated so the observing seat comes
 first and the next seat to its left second, and so on (seat-independent policies). Amounts are
 scaled (Monopoly money by the edition's starting cash) and every value is clipped to
 ``[-OBS_BOUND, OBS_BOUND]``. :meth:`Observer.layout` lists the blocks; docs/RL.md prints them.
@@ -19,7 +20,8 @@ need("rl", "the RL observations", ("numpy",))  # NumPy comes with meeple[rl]
 import numpy as np  # noqa: E402
 
 from meeple.games.monopoly import actions as A  # noqa: E402
-from meeple.kernel.encoding import OBS_BOUND, Observer, Vector  # noqa: E402
+from meeple.games.monopoly.view import views  # noqa: E402
+from meeple.kernel.encoding import Observer, Vector, bounded  # noqa: E402
 from meeple.kernel.protocol import GameState  # noqa: E402
 
 if TYPE_CHECKING:
@@ -134,7 +136,8 @@ class MonopolyObserver(Observer):
 
     def observe(self, state: GameState, seat: int) -> Vector:
         s: MonopolyState = state  # type: ignore[assignment]
-        v = s.view(seat)
+        v = views(s, [seat], legal_actions=False)[0]  # (the seat's view, without the text of
+        # its legal actions: the observation does not read it, and the mask has them)
         ed = s.ed
         o = self.off
         n, m = self.n_sq, self.money
@@ -144,27 +147,34 @@ class MonopolyObserver(Observer):
         def rel(q: int) -> int:
             return (q - seat) % nseats
 
+        # One pass over the squares, writing only what is not zero (most squares have no
+        # building and no mortgage, and a NumPy item write costs more than the test), with
+        # each block's offset looked up once: about half the observation's time.
+        own_self, own_other, own_none = (
+            o["sq_owner_self"],
+            o["sq_owner_opponent"],
+            o["sq_owner_none"],
+        )
+        at_level, at_mortgaged = o["sq_level"], o["sq_mortgaged"]
+        is_property = ed.is_property
+        deeds = [0] * nseats
         for sq in v["squares"]:
             i = sq["index"]
             owner = sq["owner"]
-            if ed.is_property[i]:
-                if owner == seat:
-                    x[o["sq_owner_self"] + i] = 1
-                elif owner >= 0:
-                    x[o["sq_owner_opponent"] + i] = 1
-                else:
-                    x[o["sq_owner_none"] + i] = 1
-            x[o["sq_level"] + i] = sq["level"] / 5
-            x[o["sq_mortgaged"] + i] = sq["mortgaged"]
+            if owner >= 0:
+                deeds[owner] += 1
+            if is_property[i]:
+                x[(own_self if owner == seat else own_other if owner >= 0 else own_none) + i] = 1
+            level = sq["level"]
+            if level:
+                x[at_level + i] = level / 5
+            if sq["mortgaged"]:
+                x[at_mortgaged + i] = sq["mortgaged"]
         if v["snowflake"] >= 0:
             x[o["sq_snowflake"] + v["snowflake"]] = 1
         players = v["players"]
         x[o["pos_self"] + players[seat]["position"]] = 1
         nf = len(PLAYER_FEATURES)
-        deeds = [0] * nseats
-        for sq in v["squares"]:
-            if sq["owner"] >= 0:
-                deeds[sq["owner"]] += 1
         ndeeds = max(1, len(ed.properties))
         njc = max(1, len(ed.jail_cards))
         decider = v["decider"]
@@ -222,8 +232,7 @@ class MonopolyObserver(Observer):
         x[o["bank"]] = bank["houses"] / self.houses
         x[o["bank"] + 1] = bank["hotels"] / self.hotels
         x[o["turn"]] = v["turn_no"] / 1000
-        np.clip(x, -OBS_BOUND, OBS_BOUND, out=x)
-        return x
+        return bounded(x)
 
     def _trade(self, x: Vector, f: dict[str, Any], seat: int, rel: Any) -> None:
         o = self.off

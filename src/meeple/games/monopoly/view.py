@@ -15,12 +15,15 @@ if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
 
 
-def views(s: MonopolyState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+def views(
+    s: MonopolyState, seats: Sequence[int | None], legal_actions: bool = True
+) -> list[dict[str, Any]]:
     """The state as each of ``seats`` may see it (``MonopolyState.view``).
 
     Deck order and the random state are never included (only deck sizes); an offer still
     being drafted is shown to its proposer only (``Frame.seen_by``); legal actions only to the
-    decider."""
+    decider, and to nobody with ``legal_actions=False`` (the RL observation, which has the
+    action mask instead: their text is half the cost of the decider's view)."""
     # The table is made once and shared: only the seat, an offer being drafted and the
     # decider's legal actions differ from one seat's view to another's.
     ed = s.ed
@@ -64,7 +67,7 @@ def views(s: MonopolyState, seats: Sequence[int | None]) -> list[dict[str, Any]]
     for seat in seats:
         frame = None if top is None else top.seen_by(seat)
         legal: list[str] = []
-        if seat is not None and seat == decider:
+        if legal_actions and seat is not None and seat == decider:
             legal = [str(a) for a in s.legal_actions()]
         out.append(
             {
