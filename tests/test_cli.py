@@ -139,7 +139,10 @@ def test_replay_prints_a_saved_game_in_words(tmp_path: Path) -> None:
     [
         (["simulate", "narnia"], "unknown game or edition 'narnia'"),
         (["simulate", "classic", "--bots", "genius"], "unknown bot 'genius'"),
-        (["simulate", "classic", "--bots", "random,random"], "lists 2 bots for 4 players"),
+        (
+            ["simulate", "classic", "--bots", "random,random"],
+            "lists 2 bots for 4 players: one kind for every seat, or one per seat, comma-separated",
+        ),
         (["simulate", "classic", "--players", "9"], "2 to 8 players"),
         (["simulate", "classic", "--workers", "zero"], "--workers"),
         (["simulate", "classic", "--games", "0"], "--games"),

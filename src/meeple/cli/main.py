@@ -403,7 +403,10 @@ def simulate(
     if len(kinds) == 1:
         kinds = kinds * players
     if len(kinds) != players:
-        raise fail(f"--bots lists {len(kinds)} bots for {players} players")
+        raise fail(
+            f"--bots lists {len(kinds)} bots for {players} players: one kind for every seat, "
+            "or one per seat, comma-separated"
+        )
     known = bot_kinds(family)
     for k in kinds:
         if k.partition(":")[0] not in known:
