@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.rules.auction import AuctionFrame
-from meeple.kernel.encoding import ActionEncoding
+from meeple.kernel.encoding import ActionEncoding, Mask
 from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
@@ -138,6 +140,20 @@ class MonopolyEncoding(ActionEncoding):
             return self._index[action]
         except KeyError:
             raise ValueError(f"{action} has no index in this encoding") from None
+
+    def mask(self, state: GameState) -> Mask:
+        """:meth:`ActionEncoding.mask`, the fixed actions looked up directly (every action but
+        a bid or a trade is one: a lookup, where :meth:`encode` would first test the kind and
+        then catch the miss of an action with no index)."""
+        out = np.zeros(self.size, dtype=np.int8)
+        index = self._index
+        for a in state.legal_actions():
+            i = index.get(a, -1)
+            if i < 0:
+                i = self.try_encode(state, a)
+            if i >= 0:
+                out[i] = 1
+        return out
 
     def decode(self, state: GameState, index: int) -> Action:
         self.check_index(index)
