@@ -13,13 +13,10 @@ counted against the games; with ``--workers`` each worker still loads it within 
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import time
 
-from machine import REFERENCE, scaled, yardstick
+from machine import report, runtime, scaled, yardstick
 
-from meeple.buildinfo import build_name
 from meeple.sim.runner import DEFAULT_MAX_TURNS, SimConfig, run
 
 
@@ -78,21 +75,12 @@ def main() -> None:
         "games": a.games,
         "max_turns": a.max_turns,
         "workers": a.workers,
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "build": build_name(),
+        **runtime(),
         **best,
-        # The machine's speed before and after (machine.py), and the figures scaled to the
-        # reference machine (None: no yardstick here).
-        "yardstick_rolls_per_s": speeds,
-        "reference_rolls_per_s": REFERENCE,
         "games_per_s_scaled": None if games_scaled is None else round(games_scaled, 2),
         "player_turns_per_s_scaled": None if turns_scaled is None else round(turns_scaled, 1),
     }
-    print(json.dumps(out, indent=1))
-    if a.json_path:
-        with open(a.json_path, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
+    report(out, speeds, a.json_path)
 
 
 if __name__ == "__main__":

@@ -21,15 +21,12 @@ Run: ``.venv/bin/python benchmarks/bench_engine.py [--game classic] [--games 120
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import time
 from typing import Any
 
-from machine import REFERENCE, scaled, yardstick
+from machine import report, runtime, scaled, yardstick
 
 from meeple.bots.base import bot_maker, play_out
-from meeple.buildinfo import build_name
 from meeple.kernel.family import game_family, game_maker
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.rng import derive_seed
@@ -126,20 +123,13 @@ def main() -> None:
         "bots": a.bots,
         "games": a.games,
         "mean_actions": round(actions / a.games, 1),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "build": build_name(),
+        **runtime(),
         "play": rate(play),
         "replay": rate(replay),
         # The bots' part of a played game's time: what the engine alone does not spend.
         "bots_share": round(1 - replay / play, 3),
-        "yardstick_rolls_per_s": speeds,
-        "reference_rolls_per_s": REFERENCE,
     }
-    print(json.dumps(out, indent=1))
-    if a.json_path:
-        with open(a.json_path, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
+    report(out, speeds, a.json_path)
 
 
 if __name__ == "__main__":

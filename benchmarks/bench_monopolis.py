@@ -13,13 +13,10 @@ noise from other processes. One game is played first, untimed, so that loading t
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import time
 
-from machine import REFERENCE, scaled, yardstick
+from machine import report, runtime, scaled, yardstick
 
-from meeple.buildinfo import build_name
 from meeple.sim.runner import DEFAULT_MAX_TURNS, SimConfig, run
 
 GAME = "monopolis"
@@ -84,20 +81,11 @@ def main() -> None:
         "games": a.games,
         "max_turns": a.max_turns,
         "workers": a.workers,
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "build": build_name(),
+        **runtime(),
         **best,
-        # The machine's speed before and after (machine.py), and the figures scaled to the
-        # reference machine (None: no yardstick here).
-        "yardstick_rolls_per_s": speeds,
-        "reference_rolls_per_s": REFERENCE,
         **{f"{name}_scaled": None if v is None else round(v, 2) for name, v in scale.items()},
     }
-    print(json.dumps(out, indent=1))
-    if a.json_path:
-        with open(a.json_path, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
+    report(out, speeds, a.json_path)
 
 
 if __name__ == "__main__":

@@ -15,18 +15,15 @@ Run: ``.venv/bin/python benchmarks/bench_rl.py [--game classic] [--seconds 5]``
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import time
 from collections.abc import Callable
 from typing import Any
 
 import gymnasium
 import numpy as np
-from machine import REFERENCE, scaled, yardstick
+from machine import report, runtime, scaled, yardstick
 
 import meeple.rl as rl
-from meeple.buildinfo import build_name
 
 
 def gym_steps(game: str, opponents: str, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -96,17 +93,10 @@ def main() -> None:
         "game": a.game,
         "players": 4,
         "gym_opponents": a.opponents,
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-        "build": build_name(),
+        **runtime(),
         **runs,
-        "yardstick_rolls_per_s": speeds,
-        "reference_rolls_per_s": REFERENCE,
     }
-    print(json.dumps(out, indent=1))
-    if a.json_path:
-        with open(a.json_path, "w", encoding="utf-8") as f:
-            json.dump(out, f, indent=1)
+    report(out, speeds, a.json_path)
 
 
 if __name__ == "__main__":

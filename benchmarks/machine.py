@@ -13,10 +13,15 @@ checkout. Without it the figures are reported unscaled, and the report says so.
 
 from __future__ import annotations
 
+import json
 import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+from meeple.buildinfo import build_name
 
 REFERENCE = 2_180_000
 """Rolls per second of the yardstick on the machine the issues' figures are scaled to."""
@@ -50,3 +55,22 @@ def scaled(rate: float, speeds: list[int | None]) -> float | None:
     if not known:
         return None
     return rate * REFERENCE / (sum(known) / len(known))
+
+
+def runtime() -> dict[str, str]:
+    """What ran the figures: the Python version, the machine and the engine's build."""
+    return {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "build": build_name(),
+    }
+
+
+def report(out: dict[str, Any], speeds: list[int | None], json_path: str | None) -> None:
+    """Print a benchmark's figures as JSON, with the yardstick's readings ``speeds`` and the
+    reference they are scaled to, and also write them to ``json_path`` if given."""
+    out = {**out, "yardstick_rolls_per_s": speeds, "reference_rolls_per_s": REFERENCE}
+    print(json.dumps(out, indent=1))
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump(out, f, indent=1)
