@@ -61,6 +61,8 @@ def test_an_invite_link_is_filled_from_another_browser(browser: Any, server: str
     guest.goto(invite)
     expect(guest.locator("#join-form")).to_be_visible()
     assert "code" not in guest.url  # taken out of the address bar at once
+    # The game by its title, as the lobby names it, not by its id ("classic").
+    expect(guest.locator("#join-info")).to_contain_text("Monopoly (US standard board): 4 seats")
     guest.get_by_label("Your name").fill("Player 3")
     guest.get_by_role("button", name="Take the seat").click()
     expect(guest.locator("#join-error")).to_contain_text("reserved")
@@ -69,6 +71,13 @@ def test_an_invite_link_is_filled_from_another_browser(browser: Any, server: str
     expect(guest.locator("#who")).to_have_text("You are Bob")
     expect(waiting).to_contain_text("Bob")  # the host's page heard of it
     screenshot(host, "waiting-for-players")
+    # The guest's browser keeps the seat under the game's title too ("Your games").
+    lobby = guest_ctx.new_page()
+    lobby.goto("/")
+    expect(lobby.locator(f"#mine tr[data-game='{gid}']")).to_contain_text(
+        "Monopoly (US standard board)"
+    )
+    lobby.close()
 
     host.get_by_role("button", name=re.compile(r"^Start now")).click()
     expect(host.locator("#waiting-seats")).to_have_count(0)

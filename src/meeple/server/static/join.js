@@ -49,7 +49,10 @@ async function main() {
     $("join-info").append(" ", el("a", { href: `/play/${gid}` }, "Watch the game"));
     return;
   }
-  info(`${g.game}: ${g.seats.length} seats. ${g.seats.filter((s) => s.type !== "open").map((s) => s.name).join(", ")} ${g.seats.length - free.length === 1 ? "is" : "are"} in.`);
+  // The game's title, as the lobby shows it ("Monopoly (US standard board)", not "classic").
+  const listed = await api("/api/catalog").catch(() => []);
+  const title = (listed.find((x) => x.game === g.game) || { title: g.game }).title;
+  info(`${title}: ${g.seats.length} seats. ${g.seats.filter((s) => s.type !== "open").map((s) => s.name).join(", ")} ${g.seats.length - free.length === 1 ? "is" : "are"} in.`);
   const pick = $("seat-pick");
   free.forEach((s, k) => {
     pick.append(el("label", { class: "check seat-choice" },
@@ -68,7 +71,7 @@ async function main() {
     $("join").disabled = true;
     try {
       const r = await api(`/api/games/${encodeURIComponent(gid)}/join`, { method: "POST", body: { code, seat, name } });
-      rememberSeat(gid, { token: r.token, seat: r.seat, name, title: g.game });
+      rememberSeat(gid, { token: r.token, seat: r.seat, name, title });
       sessionStorage.removeItem(KEY);
       location.assign(`/play/${gid}`);
     } catch (e) {
