@@ -43,7 +43,7 @@ from meeple.kernel.position import load_position, problems, save_position
 from meeple.kernel.protocol import GameState
 from meeple.kernel.saves import load_game
 from meeple.kernel.stats import wilson
-from meeple.sim.records import PARQUET_MODULES, write_records
+from meeple.sim.records import PARQUET_MODULES, RecordWriter
 from meeple.sim.runner import (
     DEFAULT_MAX_TURNS,
     AuditError,
@@ -51,8 +51,8 @@ from meeple.sim.runner import (
     SimConfig,
     resolve_workers,
     run,
-    summarise,
 )
+from meeple.sim.summary import Summary
 
 app = typer.Typer(
     help="meeple: play, simulate and analyse the Monopoly family and Monopolis.",
@@ -454,19 +454,30 @@ def simulate(
     else:
         produced = run(cfg, nworkers)
     quiet = json_path == "-"
+    # Each game is counted into the summary and written out as it finishes: a run of millions
+    # of games holds no list of them (sim/summary.py, sim/records.py).
+    tally = Summary(cfg)
+    writer = RecordWriter(out, players, parquet) if out is not None else None
     start = time.perf_counter()
     try:
-        records = _collect(produced, games, f"{game} x{games}", quiet)
-    except AuditError as exc:
+        for rec in _progress(produced, games, f"{game} x{games}", quiet):
+            tally.add(rec)
+            if writer is not None:
+                writer.add(rec)
+    except BaseException as exc:
+        if writer is not None:  # nothing half-written is left in the folder
+            writer.discard()
+        if not isinstance(exc, AuditError):
+            raise
         # On stderr, as every error: stdout may be the JSON summary (``--json -``). Escaped:
         # an invariant's words may hold brackets ("[chance]") that rich would take as markup.
         err.print(
             f"[bold red]audit:[/] {escape(str(exc))}", soft_wrap=True, markup=True, highlight=False
         )
         raise typer.Exit(1) from None
-    summary = summarise(cfg, records, time.perf_counter() - start)
-    if out is not None:
-        write_records(out, records, players, parquet)
+    summary = tally.result(time.perf_counter() - start)
+    if writer is not None:
+        writer.close()
         if not parquet:
             lacking = MissingExtra("lab", "games.parquet", missing_modules("lab", PARQUET_MODULES))
             note = f"wrote games.csv only: {lacking}"
@@ -479,13 +490,14 @@ def simulate(
     print_summary(summary)
 
 
-def _collect(
+def _progress(
     produced: Iterator[GameRecord], games: int, label: str, quiet: bool
-) -> list[GameRecord]:
+) -> Iterator[GameRecord]:
     """Every record ``produced``, with a progress bar on a terminal."""
     if quiet or not console.is_terminal:
-        return list(produced)
-    records: list[GameRecord] = []
+        yield from produced
+        return
+    done = 0
     start = time.perf_counter()
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -498,10 +510,10 @@ def _collect(
     ) as progress:
         task = progress.add_task(label, total=games, rate="-")
         for rec in produced:
-            records.append(rec)
+            done += 1
             elapsed = time.perf_counter() - start
-            progress.update(task, advance=1, rate=f"{len(records) / elapsed:,.0f}")
-    return records
+            progress.update(task, advance=1, rate=f"{done / elapsed:,.0f}")
+            yield rec
 
 
 def print_summary(summary: dict[str, Any]) -> None:

@@ -39,10 +39,3 @@ def int_array(values: list[int]) -> vec[i64]:
 def copy_array(a: vec[i64]) -> vec[i64]:
     """A new array holding what ``a`` holds."""
     return a[:]  # (a slice: a new array, without iterating it item by item)
-
-
-def to_list(a: vec[i64]) -> list[int]:
-    """What ``a`` holds, as a new list. (Called from uncompiled code, such as a simulation's
-    record of a game: Python iterates a ``vec`` through a generic call per item, this module's
-    compiled loop does not.)"""
-    return [x for x in a]

@@ -8,7 +8,6 @@ worker played it or in what order, so ``--workers`` changes the speed and nothin
 from __future__ import annotations
 
 import os
-import statistics
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -16,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeple.bots.base import Bot, bot_maker, play_out
-from meeple.buildinfo import build_name
 from meeple.kernel.family import GameFamily, GameMaker, family_of, game_maker, new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
+from meeple.sim.summary import summarise
 
 DEFAULT_MAX_TURNS = 5000
 """The turn cap of a simulation unless one is given (player-turns; 0 is no cap): a backstop.
@@ -198,94 +197,6 @@ def run(cfg: SimConfig, workers: int = 1) -> Iterator[GameRecord]:
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for records in pool.map(_play_chunk, bounds):
             yield from records
-
-
-def summarise(cfg: SimConfig, records: list[GameRecord], seconds: float) -> dict[str, Any]:
-    """The JSON summary: everything except ``timing`` is a pure function of the arguments."""
-    n = cfg.players
-    wins = [0.0] * n
-    by_bot: dict[str, float] = {}
-    seats_by_bot: dict[str, int] = {}  # seat-games played by each bot kind
-    reasons: dict[str, int] = {}
-    for rec in records:
-        for kind in rec.bots:
-            seats_by_bot[kind] = seats_by_bot.get(kind, 0) + 1
-        share = 1.0 / len(rec.winners) if rec.winners else 0.0
-        for w in rec.winners:
-            wins[w] += share
-            by_bot[rec.bots[w]] = by_bot.get(rec.bots[w], 0.0) + share
-        reasons[rec.end_reason] = reasons.get(rec.end_reason, 0) + 1
-    turns = [rec.turns for rec in records]
-    rounds = [rec.rounds for rec in records]
-    total_turns = sum(turns)
-    landing = landing_shares(cfg, records)
-    return {
-        "edition": cfg.game,
-        "players": n,
-        "games": cfg.games,
-        "seed": cfg.seed,
-        "bots": list(cfg.bots),
-        "rotate_seats": cfg.rotate_seats,
-        "max_turns": cfg.max_turns,
-        # The rule options set for these games over the edition's (``--rule``): name: value.
-        "rules": dict(cfg.options.get("rules") or {}),
-        "results": {
-            "wins_by_seat": [round(w, 6) for w in wins],
-            "wins_by_bot": {k: round(v, 6) for k, v in sorted(by_bot.items())},
-            "seats_by_bot": dict(sorted(seats_by_bot.items())),
-            "capped": reasons.get("turn_cap", 0),
-            "end_reasons": dict(sorted(reasons.items())),
-            **_length("turns", turns),
-            # A round: a turn of every player still in (GameFamily.rounds_played).
-            **_length("rounds", rounds),
-            "actions": sum(rec.actions for rec in records),
-            # Final score per seat, averaged: net worth (Monopoly), points (Monopolis), ...
-            # (zeros for a game whose results carry no scores)
-            "mean_scores_by_seat": [
-                round(statistics.fmean(rec.scores[p] for rec in records), 4)
-                if records and all(len(rec.scores) == n for rec in records)
-                else 0.0
-                for p in range(n)
-            ],
-        },
-        **({"landing": landing} if landing else {}),
-        "timing": {
-            "seconds": round(seconds, 4),
-            "games_per_s": round(len(records) / seconds, 2) if seconds else 0.0,
-            "turns_per_s": round(total_turns / seconds, 1) if seconds else 0.0,
-            # Which engine ran: "mypyc" (compiled) or "python" (meeple.buildinfo)
-            "build": build_name(),
-        },
-    }
-
-
-def _length(unit: str, values: list[int]) -> dict[str, float]:
-    """``mean_``, ``median_`` and ``p95_`` of a game length in ``unit`` (0 with no games)."""
-    if not values:
-        return {f"mean_{unit}": 0.0, f"median_{unit}": 0.0, f"p95_{unit}": 0.0}
-    return {
-        f"mean_{unit}": round(statistics.fmean(values), 6),
-        f"median_{unit}": float(statistics.median(values)),
-        f"p95_{unit}": float(sorted(values)[int(0.95 * (len(values) - 1))]),
-    }
-
-
-def landing_shares(cfg: SimConfig, records: list[GameRecord]) -> dict[str, Any]:
-    """The share of all rolls that ended on each square (and in jail), over every game."""
-    if not records or not records[0].landings:
-        return {}
-    totals = [sum(col) for col in zip(*(rec.landings for rec in records), strict=True)]
-    rolls = sum(totals)
-    names = new_game(cfg.game, cfg.players, 0, cfg.options).view(None).get("squares", [])
-    share = [round(t / rolls, 6) if rolls else 0.0 for t in totals]
-    return {
-        "rolls": rolls,
-        "squares": [
-            {"index": i, "name": names[i]["name"] if i < len(names) else "", "share": share[i]}
-            for i in range(len(totals) - 1)
-        ],
-        "in_jail": share[-1],
-    }
 
 
 def simulate(cfg: SimConfig, workers: int = 1) -> tuple[dict[str, Any], list[GameRecord]]:

@@ -22,12 +22,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
+from meeple.extras import need
 
-from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.rules.auction import AuctionFrame
-from meeple.kernel.encoding import ActionEncoding, Mask
-from meeple.kernel.protocol import Action, GameState
+need("rl", "the RL action encoding", ("numpy",))  # NumPy comes with meeple[rl]
+
+import numpy as np  # noqa: E402
+
+from meeple.games.monopoly import actions as A  # noqa: E402
+from meeple.games.monopoly.rules.auction import AuctionFrame  # noqa: E402
+from meeple.kernel.encoding import ActionEncoding, Mask  # noqa: E402
+from meeple.kernel.protocol import Action, GameState  # noqa: E402
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, cast
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.catalog import builtin_catalog
 from meeple.games.monopoly.rules.rulesets import RULESET
-from meeple.kernel.arrays import to_list
 from meeple.kernel.family import GameFamily, GameFile, GameInfo, GameMaker
 from meeple.kernel.protocol import Action, GameState
 
@@ -219,7 +218,9 @@ class MonopolyFamily(GameFamily):
         return monopoly_story(_m(state), actions)
 
     def landings(self, state: GameState) -> list[int]:
-        return to_list(_m(state).landings)  # (arrays.to_list: a compiled copy)
+        from meeple.games.monopoly.rules.turns import landing_counts
+
+        return landing_counts(_m(state))
 
     def encoding(self, state: GameState) -> ActionEncoding:
         from meeple.games.monopoly.encoding import MonopolyEncoding
