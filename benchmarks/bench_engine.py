@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from typing import Any
 
 from machine import report, runtime, scaled, yardstick
@@ -38,18 +39,18 @@ Recorded = tuple[int, list[Action]]
 
 def record(game: str, players: int, bots: str, games: int, seed: int) -> list[Recorded]:
     """Play the games once, keeping each one's actions (seeded as ``meeple simulate`` seeds)."""
-    make = game_maker(game, players, {"max_turns": DEFAULT_MAX_TURNS})
+    start = new_state(game, players)
     bot = bot_maker(bots, game_family(game))
     out = []
     for i in range(games):
-        s = make(derive_seed(seed, i))
-        s.record_events = False
+        s = start(derive_seed(seed, i))
+        s.record_history = True
         play_out(s, [bot(derive_seed(seed, i, 1 + p)) for p in range(players)])
         out.append((derive_seed(seed, i), list(s.history)))
     return out
 
 
-def new_state(game: str, players: int) -> Any:
+def new_state(game: str, players: int) -> Callable[[int], GameState]:
     """The function that starts a game of the run from its seed, events and history off."""
     make = game_maker(game, players, {"max_turns": DEFAULT_MAX_TURNS})
 

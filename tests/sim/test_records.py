@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from meeple.sim import records
-from meeple.sim.records import RecordWriter, rows, write_records
+from meeple.sim.records import RecordWriter, row, write_records
 from meeple.sim.runner import GameRecord, SimConfig, run
 
 pq = pytest.importorskip("pyarrow.parquet")
@@ -28,7 +28,7 @@ def test_rows_written_a_batch_at_a_time_are_the_rows_of_the_games(
     paths = write_records(tmp_path, played, 3, parquet=True)
     assert [p.name for p in paths] == ["games.csv", "games.parquet"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv", "games.parquet"]
-    expected = rows(played, 3)
+    expected = [row(rec, 3) for rec in played]
     with (tmp_path / "games.csv").open(newline="", encoding="utf-8") as f:
         got = list(csv.DictReader(f))
     assert [r["seed"] for r in got] == [str(r["seed"]) for r in expected]

@@ -22,16 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.extras import need
-
-need("rl", "the RL action encoding", ("numpy",))  # NumPy comes with meeple[rl]
-
-import numpy as np  # noqa: E402
-
-from meeple.games.monopoly import actions as A  # noqa: E402
-from meeple.games.monopoly.rules.auction import AuctionFrame  # noqa: E402
-from meeple.kernel.encoding import ActionEncoding, Mask  # noqa: E402
-from meeple.kernel.protocol import Action, GameState  # noqa: E402
+from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.rules.auction import AuctionFrame
+from meeple.kernel.encoding import ActionEncoding
+from meeple.kernel.protocol import Action, GameState
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -145,19 +139,12 @@ class MonopolyEncoding(ActionEncoding):
         except KeyError:
             raise ValueError(f"{action} has no index in this encoding") from None
 
-    def mask(self, state: GameState) -> Mask:
-        """:meth:`ActionEncoding.mask`, the fixed actions looked up directly (every action but
-        a bid or a trade is one: a lookup, where :meth:`encode` would first test the kind and
-        then catch the miss of an action with no index)."""
-        out = np.zeros(self.size, dtype=np.int8)
-        index = self._index
-        for a in state.legal_actions():
-            i = index.get(a, -1)
-            if i < 0:
-                i = self.try_encode(state, a)
-            if i >= 0:
-                out[i] = 1
-        return out
+    def try_encode(self, state: GameState, action: Action) -> int:
+        """:meth:`encode`, or -1: a fixed action looked up directly (every action but a bid or
+        a trade is one), without testing its kind first or catching a miss, since the mask asks
+        this of every legal action at every step."""
+        i = self._index.get(action, -1)
+        return i if i >= 0 else super().try_encode(state, action)
 
     def decode(self, state: GameState, index: int) -> Action:
         self.check_index(index)

@@ -149,7 +149,8 @@ class MonopolyObserver(Observer):
 
         # One pass over the squares, writing only what is not zero (most squares have no
         # building and no mortgage, and a NumPy item write costs more than the test), with
-        # each block's offset looked up once: about half the observation's time.
+        # each block's offset looked up once (with the view's legal actions left out and
+        # bounded: the decider's observation 44 -> 32.5 µs, benchmarks/README.md).
         own_self, own_other, own_none = (
             o["sq_owner_self"],
             o["sq_owner_opponent"],
