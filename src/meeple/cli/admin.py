@@ -25,11 +25,10 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli.options import HELP_MARKUP
+from meeple.cli.options import HELP_MARKUP, make_console
 
 ADMIN_ENV = "MEEPLE_ADMIN_TOKEN"
 """The server's :data:`meeple.server.metrics.ADMIN_ENV` (not imported from there: the command
@@ -45,8 +44,8 @@ admin_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=HELP_MARKUP,
 )
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+console = make_console(highlight=False)
+err = make_console(stderr=True, highlight=False)
 
 Server = Annotated[
     str,

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from meeple.cli.options import HELP_MARKUP
+from meeple.cli.options import HELP_MARKUP, make_console
+from meeple.cli.paths import STDOUT, output_file, write_file
 
 if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
     from meeple.analysis.landing import LandingResult
@@ -29,8 +29,8 @@ analyze_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=HELP_MARKUP,
 )
-console = Console()
-err = Console(stderr=True)
+console = make_console()
+err = make_console(stderr=True)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -84,6 +84,9 @@ def landing(
         from meeple.cli.extras import require
 
         require("lab", "--plot", ("matplotlib",))
+        output_file(plot, "--plot")
+    if json_path is not None and json_path != STDOUT:
+        output_file(json_path, "--json")
     start = time.perf_counter()
     res = landing_analysis(ed, "short" if jail == "short" else "long", kept_jail_cards)
     rents = rent_per_roll(res)
@@ -92,12 +95,15 @@ def landing(
     if plot is not None:
         from meeple.analysis.plot import save_board_png  # matplotlib loads only when asked
 
-        save_board_png(res, plot)
-    if json_path == "-":
+        try:
+            save_board_png(res, plot)
+        except OSError as exc:
+            raise _fail(f"--plot {plot}: cannot be written: {exc.strerror or exc}") from None
+    if json_path == STDOUT:
         sys.stdout.write(json.dumps(report, indent=1) + "\n")
         return
     if json_path:
-        Path(json_path).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        write_file(json_path, json.dumps(report, indent=1) + "\n", "--json")
     _print_landing(res, rents)
     console.print(f"{res.states} states solved exactly in {seconds:.2f} s")
     if plot is not None:

@@ -7,12 +7,12 @@
 from __future__ import annotations
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
+from meeple.cli.options import make_console
 from meeple.extras import MissingExtra, need
 
-err = Console(stderr=True)
+err = make_console(stderr=True)
 
 
 def require(extra: str, feature: str, modules: tuple[str, ...] | None = None) -> None:

@@ -7,6 +7,7 @@ wrong and exit status 2; nothing is written.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
 from collections.abc import Iterator
@@ -14,18 +15,33 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+try:  # typer 0.28 carries its own copy of click; earlier versions use click itself
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover (typer < 0.28)
+    from click import exceptions as click_errors  # type: ignore[no-redef]
+
 from meeple.bots.base import bot_kinds, make_bot
+from meeple.cli import signals
 from meeple.cli.admin import admin_app
 from meeple.cli.analyze import analyze_app
 from meeple.cli.extras import require
-from meeple.cli.options import HELP_MARKUP, AddressOption, BackendOption, err, fail
+from meeple.cli.options import (
+    HELP_MARKUP,
+    AddressOption,
+    BackendOption,
+    err,
+    fail,
+    make_console,
+    seed_option,
+)
+from meeple.cli.paths import STDOUT, make_folder, output_file, output_folder, write_file
 from meeple.cli.play import play
 from meeple.cli.serve import serve
+from meeple.cli.signals import stopping
 from meeple.cli.tournament import tournament
 from meeple.cli.tune import tune
 from meeple.extras import EXTRAS, MissingExtra, installed, missing_modules
@@ -67,7 +83,7 @@ app.command()(play)
 app.command()(serve)
 app.command()(tournament)
 app.command()(tune)
-console = Console()
+console = make_console()
 
 
 def version_lines(families_too: bool = True) -> list[str]:
@@ -301,7 +317,7 @@ def simulate(
         int | None, typer.Option(help="Number of seats (default 4, or the position's).")
     ] = None,
     games: Annotated[int, typer.Option(help="Number of games.", min=1)] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the whole run.")] = 0,
+    seed: Annotated[int, seed_option("the whole run")] = 0,
     bots: Annotated[
         str, typer.Option(help="Bot kind per seat, comma-separated (one kind fills every seat).")
     ] = "random",
@@ -428,10 +444,15 @@ def simulate(
         raise fail("--address goes with --backend ray")
     if backend == "ray":
         require("ray", "--backend ray")
+    # Every path the run writes, checked before the first game (cli/paths.py).
+    if json_path is not None and json_path != STDOUT:
+        output_file(json_path, "--json")
+    if out is not None:
+        output_folder(out, "--out")
+    if save_dir is not None:
+        make_folder(output_folder(save_dir, "--save-dir"), "--save-dir")
     # Parquet beside the CSV when meeple[lab] is installed; the core writes the CSV alone.
     parquet = out is not None and installed("lab", PARQUET_MODULES)
-    if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
     cfg = SimConfig(
         game,
         players,
@@ -460,11 +481,15 @@ def simulate(
     writer = RecordWriter(out, players, parquet) if out is not None else None
     start = time.perf_counter()
     try:
-        for rec in _progress(produced, games, f"{game} x{games}", quiet):
-            tally.add(rec)
-            if writer is not None:
-                writer.add(rec)
+        with stopping():  # SIGTERM and SIGHUP as Ctrl-C (cli/signals.py)
+            for rec in _progress(produced, games, f"{game} x{games}", quiet):
+                tally.add(rec)
+                if writer is not None:
+                    writer.add(rec)
     except BaseException as exc:
+        close = getattr(produced, "close", None)
+        if close is not None:  # the workers stopped now, not when the garbage is collected
+            close()
         if writer is not None:  # nothing half-written is left in the folder
             writer.discard()
         if not isinstance(exc, AuditError):
@@ -482,12 +507,12 @@ def simulate(
             lacking = MissingExtra("lab", "games.parquet", missing_modules("lab", PARQUET_MODULES))
             note = f"wrote games.csv only: {lacking}"
             err.print(f"[bold]note:[/] {escape(note)}", soft_wrap=True)
-    if json_path == "-":
+    if json_path == STDOUT:
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
         return
+    print_summary(summary)  # first: a write that fails below still leaves the figures on screen
     if json_path:
-        Path(json_path).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    print_summary(summary)
+        write_file(json_path, json.dumps(summary, indent=1) + "\n", "--json")
 
 
 def _progress(
@@ -591,7 +616,7 @@ def report(
     games: Annotated[
         int, typer.Option(help="Games per player count and per rule variant.", min=1)
     ] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the whole study.")] = 0,
+    seed: Annotated[int, seed_option("the whole study")] = 0,
     players: Annotated[
         str | None,
         typer.Option(help="Player counts, comma-separated (default: each the game allows, to 6)."),
@@ -616,17 +641,18 @@ def report(
     bad = [n for n in counts if not info.min_players <= n <= info.max_players]
     if bad:
         raise fail(f"{game} is for {info.min_players} to {info.max_players} players, not {bad[0]}")
+    output_folder(out, "--out")
     command = " ".join(["meeple report", game, "--games", str(games), "--seed", str(seed)])
     if players:
         command += f" --players {players}"
-    with console.status(f"Playing {game} ..."):
+    with console.status(f"Playing {game} ..."), stopping():
         rep = build(game, Settings(games, seed, nworkers, counts), command)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"{game}.md").write_text(markdown(rep) + "\n", encoding="utf-8")
-    (out / f"{game}.html").write_text(html(rep), encoding="utf-8")
+    make_folder(out, "--out")
+    write_file(out / f"{game}.md", markdown(rep) + "\n", "--out")
+    write_file(out / f"{game}.html", html(rep), "--out")
     for sec in rep.sections:
         for plot in sec.plots:
-            (out / plot.name).write_bytes(plot.png)
+            write_file(out / plot.name, plot.png, "--out")
     console.print(f"Wrote {out / (game + '.md')} and {out / (game + '.html')}.")
 
 
@@ -684,6 +710,8 @@ def position(
     """Check a position, draw its table, and write it out (a save file's current position)."""
     from meeple.cli.play import table_text
 
+    if out is not None:
+        output_file(out, "--out")
     state = _game_at(file)
     console.print(table_text(state, None), markup=False, highlight=False)
     found = problems(state)
@@ -693,7 +721,10 @@ def position(
         markup=False,
     )
     if out is not None:
-        save_position(state, out)
+        try:
+            save_position(state, out)
+        except OSError as exc:
+            raise fail(f"--out {out}: cannot be written: {exc.strerror or exc}") from None
         console.print(f"Position written to {out}.", markup=False)
 
 
@@ -729,7 +760,7 @@ def advise(
             help="Games played out per option (alone: the same advice on every machine).",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the advisor's own random stream.")] = 0,
+    seed: Annotated[int, seed_option("the advisor's own random stream")] = 0,
     json_path: Annotated[
         str | None,
         typer.Option("--json", help="Write the advice as JSON to PATH, or '-' for stdout."),
@@ -744,6 +775,8 @@ def advise(
     from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError
     from meeple.bots.advisor import advise as advise_on
 
+    if json_path is not None and json_path != STDOUT:
+        output_file(json_path, "--json")
     state = _game_at(file)
     if seconds is None and rollouts is None:
         seconds = DEFAULT_SECONDS
@@ -753,10 +786,10 @@ def advise(
         raise fail(str(exc)) from None
     if json_path is not None:
         text = json.dumps(advice.as_dict(), indent=2)
-        if json_path == "-":
+        if json_path == STDOUT:
             print(text)
             return
-        Path(json_path).write_text(text + "\n", encoding="utf-8")
+        write_file(json_path, text + "\n", "--json")
     console.print(
         f"{state.game_id}, Player {advice.seat + 1} to decide:", markup=False, highlight=False
     )
@@ -764,8 +797,30 @@ def advise(
         console.print(line, markup=False, highlight=False)
 
 
-def main() -> None:
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line on ``argv`` (default: the process's arguments) and exit.
+
+    Typer prints a mistake in the command line itself (an unknown option, ``--games -5``, a
+    missing argument) as a five-line box sized to a terminal; here it is one ``error:`` line
+    like every other bad input, with where to look, and exit status 2 (README, "The command
+    line"). ``--help`` and the commands' own output are unchanged."""
+    try:
+        code = app(args=argv, standalone_mode=False)
+    except click_errors.NoArgsIsHelpError as exc:  # `meeple` or `meeple editions` alone
+        print(exc.ctx.get_help() if exc.ctx is not None else exc.format_message())
+        code = exc.exit_code
+    except click_errors.ClickException as exc:
+        ctx = getattr(exc, "ctx", None)
+        command = ctx.command_path if ctx is not None else "meeple"
+        fail(f"{exc.format_message()} (see `{command} --help`)")
+        code = exc.exit_code
+    except typer.Abort:  # end of input at a prompt
+        code = 130
+    if signals.received is not None:  # SIGTERM or SIGHUP inside `stopping`: as a shell says
+        name = signal.Signals(signals.received).name
+        err.print(f"stopped by {name}: nothing was written", soft_wrap=True, markup=False)
+        code = 128 + signals.received
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

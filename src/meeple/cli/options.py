@@ -3,13 +3,24 @@ default) and the way bad input is refused (:func:`fail`)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Final
+from typing import Annotated, Any, Final
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-err = Console(stderr=True)
+
+def make_console(**kwargs: Any) -> Console:
+    """A rich console that wraps lines to the terminal, and only to a terminal: piped or
+    redirected, each line stays whole (rich would otherwise break it at 80 columns, splitting
+    a replay's events and a summary's lines for whoever reads the file or greps it)."""
+    console = Console(**kwargs)
+    if not console.is_terminal:
+        console.soft_wrap = True
+    return console
+
+
+err = make_console(stderr=True)
 """Errors and progress go to stderr: stdout may be a JSON summary (``--json -``)."""
 
 HELP_MARKUP: Final = "markdown"
@@ -24,6 +35,17 @@ def fail(message: str) -> typer.Exit:
     # Escaped: the words quote the user's input, and "[x]" in it is not rich markup.
     err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)  # a path stays whole
     return typer.Exit(2)
+
+
+MAX_SEED: Final = 2**63 - 1
+"""The largest seed: seeds are 64-bit words (``meeple.kernel.rng``), stored as a signed 64-bit
+integer by the server's database, so 0 to 2**63 - 1 everywhere (the server's ``seed`` too)."""
+
+
+def seed_option(what: str) -> Any:
+    """A ``--seed`` option of 0 to :data:`MAX_SEED`, described as the seed of ``what``: a
+    negative or larger seed is refused with the range, not folded silently into another."""
+    return typer.Option(min=0, max=MAX_SEED, help=f"Seed of {what} (0 to 2**63 - 1).")
 
 
 BackendOption = Annotated[

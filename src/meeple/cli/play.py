@@ -34,6 +34,8 @@ from rich.text import Text
 
 from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
 from meeple.bots.base import Bot, bot_kinds, make_bot
+from meeple.cli.options import MAX_SEED, make_console
+from meeple.cli.paths import output_file
 from meeple.kernel.asking import (
     END_TURN,
     FORCED,
@@ -277,7 +279,10 @@ def play(
         int | None, typer.Option(help="Number of seats (default: as many as --seats lists, or 4).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the game (default: a random one, printed).")
+        int | None,
+        typer.Option(
+            min=0, max=MAX_SEED, help="Seed of the game, 0 to 2**63 - 1 (default: a random one)."
+        ),
     ] = None,
     save: Annotated[
         Path | None, typer.Option(help="Save the game to FILE after every action.")
@@ -326,7 +331,7 @@ def play(
     ] = None,
 ) -> None:
     """Play a game at the terminal: humans and bots, every legal choice numbered."""
-    console = Console(highlight=False)
+    console = make_console(highlight=False)
     ask = _ask_settings(console, others_turns, own_turn)
     if resume is not None and from_file is not None:
         raise _fail(console, "--resume and --from do not go together: give one")
@@ -390,6 +395,8 @@ def play(
         family = info.family
         console.print(f"{info.title}: {count} players, seed {seed}.")
     table = _seats(console, seats, names, state.num_players, family, state.seed, ask, state)
+    if save is not None:  # before the first move, not after it (cli/paths.py)
+        output_file(save, "--save" if save != resume else "--resume")
     state.record_events = True
     console.print(", ".join(s.label() for s in table), markup=False)
     _introduce(console, state, table)
@@ -497,7 +504,14 @@ def _loop(
             text = _named(state.describe(event), names)
             console.print("  " + text, style="dim", markup=False)
         if save is not None:
-            save_game(state, save)
+            try:
+                save_game(state, save)
+            except OSError as exc:  # the disk filled up, the folder went: the last save stands
+                raise _fail(
+                    console,
+                    f"cannot save to {save} ({exc.strerror or exc}); it holds the game as it "
+                    "was before this action",
+                ) from None
     _draw(console, state, None, names)
     _finish(console, state, table)
 

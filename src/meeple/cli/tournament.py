@@ -7,6 +7,7 @@ matplotlib) gets the extra's message and status 1. Nothing is played then.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 import shutil
@@ -17,20 +18,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from meeple.cli.extras import require
-from meeple.cli.options import AddressOption, BackendOption, fail
+from meeple.cli.options import AddressOption, BackendOption, fail, make_console, seed_option
+from meeple.cli.paths import STDOUT, output_file, output_folder, write_file
+from meeple.cli.signals import stopping
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from meeple.lab.arena import ArenaGame
 
-console = Console()
+console = make_console()
 
 ARENA_MODULES = ("openskill", "matplotlib")
 """What the arena needs of meeple[lab]: the rating model and the plot."""
@@ -47,7 +49,7 @@ def tournament(
         ),
     ] = "random,standard",
     tables: Annotated[int, typer.Option(help="Number of tables (each plays every seating).")] = 10,
-    seed: Annotated[int, typer.Option(help="Seed of the whole tournament.")] = 0,
+    seed: Annotated[int, seed_option("the whole tournament")] = 0,
     players: Annotated[
         int | None,
         typer.Option(help="Seats per table (default: one per entrant, within the game's range)."),
@@ -161,6 +163,10 @@ def tournament(
         raise fail(f"--backend must be 'processes' or 'ray', not {backend!r}")
     if address is not None and backend != "ray":
         raise fail("--address goes with --backend ray")
+    if json_path is not None and json_path != STDOUT:
+        output_file(json_path, "--json")
+    if out is not None:
+        output_folder(out, "--out")
     require("lab", "meeple tournament", ARENA_MODULES)
     if backend == "ray":
         require("ray", "--backend ray")
@@ -186,16 +192,19 @@ def tournament(
     board = rate(cfg, games)
     summary = summarise(cfg, games, board, time.perf_counter() - start)
     if out is not None:
-        written = write_outputs(out, cfg, games, board)
+        try:
+            written = write_outputs(out, cfg, games, board)
+        except OSError as exc:
+            raise fail(f"--out {out}: cannot be written: {exc.strerror or exc}") from None
         if not quiet:
             console.print(f"Wrote {', '.join(str(p) for p in written)}.", markup=False)
     text = json.dumps(summary, indent=1) + "\n"
-    if json_path == "-":
+    if json_path == STDOUT:
         sys.stdout.write(text)
         return
+    print_leaderboard(summary)  # first: a write that fails below still leaves it on screen
     if json_path:
-        Path(json_path).write_text(text, encoding="utf-8")
-    print_leaderboard(summary)
+        write_file(json_path, text, "--json")
 
 
 def info_rules(game: str) -> list[Any]:
@@ -223,10 +232,19 @@ def _collect(
 ) -> list[ArenaGame]:
     """Every game of the tournament, with a progress bar on a terminal."""
     from meeple.lab.arena import run_arena
+
+    produced = run_arena(cfg, workers, backend, address)
+    # Closed on the way out, so that an error or a signal stops the workers at once
+    # (sim/pool.py), and SIGTERM and SIGHUP stop the tournament as Ctrl-C does (cli/signals.py).
+    with contextlib.closing(produced), stopping():
+        return _gather(produced, cfg, total, quiet)
+
+
+def _gather(produced: Iterator[ArenaGame], cfg: Any, total: int, quiet: bool) -> list[ArenaGame]:
+    """The games ``produced``, with a progress bar on a terminal."""
     from meeple.sim.ray_backend import RayBackendError
 
     try:
-        produced: Iterator[ArenaGame] = run_arena(cfg, workers, backend, address)
         if quiet or not console.is_terminal:
             return list(produced)
         games: list[ArenaGame] = []

@@ -13,15 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from meeple.cli.extras import require
-from meeple.cli.options import fail
+from meeple.cli.options import fail, make_console, seed_option
+from meeple.cli.paths import STDOUT, output_file, write_file
+from meeple.cli.signals import stopping
 
 if TYPE_CHECKING:
     from meeple.lab.tune import Trial
 
-console = Console()
+console = make_console()
 
 TUNE_MODULES = ("openskill", "cmaes")
 
@@ -39,7 +40,7 @@ def tune(
     check_tables: Annotated[
         int, typer.Option(help="Tables of the final check against standard, on fresh seeds.")
     ] = 500,
-    seed: Annotated[int, typer.Option(help="Seed of the search and the check.")] = 0,
+    seed: Annotated[int, seed_option("the search and the check")] = 0,
     workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
     json_path: Annotated[
         str | None,
@@ -85,6 +86,9 @@ def tune(
         raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from (
             None
         )
+    output_file(out, "--out")
+    if json_path is not None and json_path != STDOUT:
+        output_file(json_path, "--json")
     require("lab", "meeple tune", TUNE_MODULES)
 
     from dataclasses import asdict
@@ -100,9 +104,12 @@ def tune(
             what = "standard settings" if trial.number == 0 else f"candidate {trial.number}"
             console.print(f"{what}: win rate {trial.win_rate:.1%}", markup=False)
 
-    result = run_tune(cfg, show)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    write_params(out, result.best)
+    with stopping():  # SIGTERM and SIGHUP as Ctrl-C: the workers stop (cli/signals.py)
+        result = run_tune(cfg, show)
+    try:
+        write_params(out, result.best)
+    except OSError as exc:
+        raise fail(f"--out {out}: cannot be written: {exc.strerror or exc}") from None
     summary = {
         "edition": game,
         "players": players,
@@ -114,11 +121,11 @@ def tune(
         "check": result.check,
         "history": [asdict(t) for t in result.trials],
     }
-    if json_path == "-":
+    if json_path == STDOUT:
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
         return
     if json_path:
-        Path(json_path).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        write_file(json_path, json.dumps(summary, indent=1) + "\n", "--json")
     c = result.check
     interval = (
         f"{100 * c['low']:+.1f} to {100 * c['high']:+.1f}"

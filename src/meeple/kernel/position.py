@@ -24,6 +24,7 @@ from typing import Any
 
 from meeple.kernel.errors import MeepleError, PositionError
 from meeple.kernel.family import family_of_state, new_game
+from meeple.kernel.files import UnreadableFile, read_text
 from meeple.kernel.protocol import GameState
 
 FORMAT = "meeple-position"
@@ -86,9 +87,9 @@ def load_position(path: str | Path) -> GameState:
     """The game at the position in ``path`` (``.toml``: TOML; otherwise JSON)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(str(p), [f"cannot read: {exc.strerror or exc}"]) from None
+        text = read_text(p)
+    except UnreadableFile as exc:
+        raise PositionError(str(p), [exc.reason]) from None
     try:
         data = tomllib.loads(text) if p.suffix == ".toml" else json.loads(text)
     except ValueError as exc:

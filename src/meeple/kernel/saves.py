@@ -14,6 +14,7 @@ from typing import Any
 
 from meeple.kernel.errors import IllegalActionError, MeepleError, SaveFileError
 from meeple.kernel.family import new_game, stored_options
+from meeple.kernel.files import UnreadableFile, read_text
 from meeple.kernel.protocol import Action, GameState
 
 FORMAT = "meeple-save"
@@ -116,9 +117,9 @@ def load_game(path: str | Path) -> GameState:
     """Load a save file from ``path``."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveFileError(str(p), "(file)", f"cannot read: {exc.strerror or exc}") from None
+        text = read_text(p)
+    except UnreadableFile as exc:
+        raise SaveFileError(str(p), "(file)", exc.reason) from None
     try:
         data = json.loads(text)
     except ValueError as exc:

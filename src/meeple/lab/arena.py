@@ -29,8 +29,7 @@ import math
 import re
 import statistics
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Generator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +40,7 @@ from meeple.buildinfo import build_name
 from meeple.kernel.family import family_of, new_game
 from meeple.kernel.rng import Rng, derive_seed
 from meeple.kernel.stats import wilson
+from meeple.sim.pool import ordered_map
 from meeple.sim.runner import DEFAULT_MAX_TURNS
 
 SEATINGS = ("auto", "all", "rotations")
@@ -265,7 +265,7 @@ def _play_chunk(args: tuple[ArenaConfig, list[Seating]]) -> list[ArenaGame]:
 
 def run_arena(
     cfg: ArenaConfig, workers: int = 1, backend: str = "processes", address: str | None = None
-) -> Iterator[ArenaGame]:
+) -> Generator[ArenaGame, None, None]:
     """Every game's result, in plan order, whatever the workers or the backend."""
     games = plan(cfg)
     if backend == "ray":
@@ -281,10 +281,9 @@ def run_arena(
         return
     # Small chunks: one mcts game can take as long as hundreds of standard ones.
     size = max(1, min(24, len(games) // (workers * 8) or 1))
-    chunks = [(cfg, games[lo : lo + size]) for lo in range(0, len(games), size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for records in pool.map(_play_chunk, chunks):
-            yield from records
+    parts = ((cfg, games[lo : lo + size]) for lo in range(0, len(games), size))
+    for records in ordered_map(_play_chunk, parts, workers):  # no orphans (sim/pool.py)
+        yield from records
 
 
 # -- rating ------------------------------------------------------------------------------------

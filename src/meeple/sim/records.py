@@ -60,6 +60,8 @@ class RecordWriter:
             parquet = installed("lab", PARQUET_MODULES)
         elif parquet:
             need("lab", "games.parquet", PARQUET_MODULES)
+        # The folders this run makes (the deepest first), which discard() removes again.
+        self.made = [p for p in (folder, *folder.parents) if not p.exists()]
         folder.mkdir(parents=True, exist_ok=True)
         self.players = players
         self.paths = [folder / "games.csv", *([folder / "games.parquet"] if parquet else [])]
@@ -119,12 +121,18 @@ class RecordWriter:
         return self.paths
 
     def discard(self) -> None:
-        """Stop without writing: remove the partial files (the folder as it was)."""
+        """Stop without writing: remove the partial files and any folder the run made (the
+        place as it was)."""
         self._csv.close()
         if self._parquet is not None:
             self._parquet.close()
         for partial in self.partial:
             partial.unlink(missing_ok=True)
+        for folder in self.made:
+            try:
+                folder.rmdir()
+            except OSError:  # something else was put there meanwhile: it stays
+                break
 
 
 def write_records(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +17,7 @@ from meeple.bots.base import Bot, bot_maker, play_out
 from meeple.kernel.family import GameFamily, GameMaker, family_of, game_maker, new_game
 from meeple.kernel.protocol import GameState
 from meeple.kernel.rng import derive_seed
+from meeple.sim.pool import ordered_map
 from meeple.sim.summary import summarise
 
 DEFAULT_MAX_TURNS = 5000
@@ -193,10 +193,11 @@ def run(cfg: SimConfig, workers: int = 1) -> Iterator[GameRecord]:
                 yield games.play(i)
         return
     chunk = max(1, min(50, cfg.games // (workers * 4) or 1))
-    bounds = [(cfg, lo, min(cfg.games, lo + chunk)) for lo in range(0, cfg.games, chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for records in pool.map(_play_chunk, bounds):
-            yield from records
+    # Lazily, chunk by chunk (sim/pool.py): the parent's memory is the same for 10**4 games
+    # as for 10**12, and the first game starts at once.
+    bounds = ((cfg, lo, min(cfg.games, lo + chunk)) for lo in range(0, cfg.games, chunk))
+    for records in ordered_map(_play_chunk, bounds, workers):
+        yield from records
 
 
 def simulate(cfg: SimConfig, workers: int = 1) -> tuple[dict[str, Any], list[GameRecord]]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from meeple.kernel.errors import EditionError
+from meeple.kernel.files import UnreadableFile, read_text
 
 DEFAULT_FILE = Path(__file__).with_name("components.toml")
 
@@ -317,10 +318,9 @@ def load_components(path: str | Path = DEFAULT_FILE) -> Components:
     """Read and validate a components file; :class:`EditionError` names what is wrong."""
     file = str(path)
     try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise _fail(file, "(file)", f"cannot be read: {exc.strerror}") from None
+        data = tomllib.loads(read_text(path))
+    except UnreadableFile as exc:
+        raise _fail(file, "(file)", exc.reason) from None
     except tomllib.TOMLDecodeError as exc:
         raise _fail(file, "(file)", f"is not valid TOML: {exc}") from None
 

@@ -48,6 +48,7 @@ from meeple.games.monopoly.state import MonopolyState
 from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
 from meeple.kernel.arrays import int_array
 from meeple.kernel.bot import Bot
+from meeple.kernel.files import UnreadableFile, read_text
 from meeple.kernel.protocol import Action, GameState
 
 
@@ -87,9 +88,11 @@ class Params:
     def from_file(cls, path: str | Path) -> Params:
         """Load parameters from JSON; unknown keys or wrong types raise ``ValueError``."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"{path}: cannot read bot parameters: {exc}") from None
+            data = json.loads(read_text(path))
+        except UnreadableFile as exc:
+            raise ValueError(f"{path}: cannot read bot parameters: {exc.reason}") from None
+        except ValueError as exc:
+            raise ValueError(f"{path}: bot parameters are not JSON: {exc}") from None
         if not isinstance(data, dict):
             raise ValueError(f"{path}: bot parameters must be a JSON object")
         known = {f.name: f.type for f in fields(cls)}

@@ -25,6 +25,7 @@ from meeple.games.monopoly.tables import (
     Edition,
 )
 from meeple.kernel.errors import EditionError
+from meeple.kernel.files import UnreadableFile, read_text
 
 # The names a file may use; the same, in the same order, as the tables' codes.
 SquareKind = Literal[
@@ -438,9 +439,9 @@ def load_edition_file(path: str | Path) -> Edition:
     """Load and validate an edition file (TOML, or JSON if it ends in ``.json``)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise EditionError(str(p), "(file)", f"cannot read: {exc.strerror or exc}") from None
+        text = read_text(p)
+    except UnreadableFile as exc:
+        raise EditionError(str(p), "(file)", exc.reason) from None
     try:
         if p.suffix == ".json":
             import json
