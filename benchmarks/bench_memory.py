@@ -16,6 +16,7 @@ never starts playing shows 0. Linux only (it reads ``/proc``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -42,10 +43,8 @@ def _peak_kb(pid: int) -> int:
 def _children(pid: int) -> set[int]:
     found: set[int] = set()
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
+        with contextlib.suppress(OSError):
             found.update(int(c) for c in (task / "children").read_text().split())
-        except OSError:
-            pass
     return found
 
 

@@ -174,16 +174,27 @@ def win_rate(
     return float(np.mean([w for w, _ in results])), endings
 
 
+def count(text: str) -> int:
+    """A whole number of at least 1 (a run of 0 games trains nothing and plots nothing)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--episodes", type=int, default=300, help="training games")
-    ap.add_argument("--batch", type=int, default=8, help="games per update")
+    ap.add_argument("--episodes", type=count, default=300, help="training games")
+    ap.add_argument("--batch", type=count, default=8, help="games per update")
     ap.add_argument("--lr", type=float, default=0.01)
     ap.add_argument("--gamma", type=float, default=0.99)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--max-turns", type=int, default=400, help="player-turns before truncation")
-    ap.add_argument("--eval-games", type=int, default=100, help="greedy games per opponent kind")
-    ap.add_argument("--workers", type=int, default=2, help="processes for the evaluation")
+    ap.add_argument("--max-turns", type=count, default=400, help="player-turns before truncation")
+    ap.add_argument("--eval-games", type=count, default=100, help="greedy games per opponent kind")
+    ap.add_argument("--workers", type=count, default=2, help="processes for the evaluation")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, default=Path("learning_curve.png"))
     ap.add_argument("--weights", type=Path, default=None, help="save the weights (.npy)")

@@ -311,6 +311,8 @@ def test_version_says_which_build_runs(args: list[str]) -> None:
     # The families in `meeple version`; `--version` stays quick, loading no game.
     families = "game families: monopoly (5 games), monopolis (1 game)" in result.output
     assert families == (args == ["version"])
+    if build_name() == "mypyc":  # every family's engine named as compiled (issue 40)
+        assert "(compiled: kernel, monopoly, monopolis;" in lines[1]
 
 
 def test_the_command_line_loads_no_engine_until_a_command_needs_it() -> None:

@@ -70,14 +70,25 @@ def compiled_sources(src: Path) -> list[str]:
     return out
 
 
-# The modules tools/compile.py compiles that matter most; if one is compiled, all are.
-_PROBES = ("meeple.games.monopoly.state", "meeple.games.monopoly.bots", "meeple.kernel.rng")
+# One module of each part of the compiled build (tools/compile.py compiles them all, or none):
+# the kernel, and each family's rules engine with its standard bot.
+_PROBES = {
+    "kernel": ("meeple.kernel.rng",),
+    "monopoly": ("meeple.games.monopoly.state", "meeple.games.monopoly.bots"),
+    "monopolis": ("meeple.games.monopolis.state", "meeple.games.monopolis.bots"),
+}
 
 
 def compiled_modules() -> list[str]:
     """The probe modules that run compiled (imported, or to be imported, from a compiled
     extension rather than a ``.py`` file)."""
-    return [name for name in _PROBES if _runs_compiled(name)]
+    return [name for names in _PROBES.values() for name in names if _runs_compiled(name)]
+
+
+def compiled_parts() -> list[str]:
+    """The parts of the engine that run compiled: ``kernel`` and each family's name (its
+    rules and its standard bot), as ``meeple version`` lists them."""
+    return [part for part, names in _PROBES.items() if all(_runs_compiled(n) for n in names)]
 
 
 def _runs_compiled(name: str) -> bool:

@@ -93,7 +93,7 @@ def version_lines(families_too: bool = True) -> list[str]:
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as dist_version
 
-    from meeple.buildinfo import build_name, compiled_modules
+    from meeple.buildinfo import build_name, compiled_parts
     from meeple.kernel.family import families
     from meeple.stale import PURE_VARIABLE, pure_asked, pure_build_reason, stale_sources
 
@@ -107,7 +107,7 @@ def version_lines(families_too: bool = True) -> list[str]:
     elif stale_sources():
         build += f" (the compiled build is stale: {', '.join(stale_sources())} changed)"
     elif build == "mypyc":
-        build += f" (compiled: {', '.join(compiled_modules())})"
+        build += f" (compiled: {', '.join(compiled_parts())}; rules and standard bots)"
     elif (why := pure_build_reason()) is not None:
         hint = ""
         if why.startswith("no C compiler"):  # (not when the installer asked for pure Python)
