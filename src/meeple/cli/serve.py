@@ -156,7 +156,12 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """Serve games over HTTP and WebSocket; games survive a restart (needs meeple\\[server])."""
+    """Serve games over HTTP and WebSocket; games survive a restart (needs meeple\\[server]).
+
+    $MEEPLE_ADMIN_TOKEN, when set, guards /metrics and turns on the operator's endpoints
+    (docs/SERVER.md, "Operating"); without it, /metrics of a server listening beyond loopback
+    answers 403.
+    """
     from meeple.cli.extras import require
 
     require("server", "meeple serve")
