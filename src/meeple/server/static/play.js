@@ -21,6 +21,11 @@ function takeToken() {
   return { token: held && held.token ? held.token : null, fromLink: false };
 }
 const { token, fromLink } = takeToken();
+// A seat's link opened over this page (the same address, only its #fragment new: the browser
+// does not load the page again): load it again, so the link's seat is taken.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(location.hash.slice(1)).get("token")) location.reload();
+});
 const hostKey = (seatOf(gid) || {}).host || null;
 
 const game = {
@@ -410,28 +415,28 @@ let newLink = "";
 // stops at once: a link that went astray) and the chat (mute, remove, let back).
 function hostSeatControls(s) {
   const out = [];
-  if (s.seat !== game.seat) {
-    out.push(el("button", {
-      type: "button", class: "small", dataset: { newLink: s.seat }, title: "The link they have stops working; pass the new one on",
-      onclick: async () => {
-        if (!confirm(`Give ${s.name}'s seat a new link? The one they have stops working.`)) return;
-        try {
-          const r = await api(`/api/games/${encodeURIComponent(gid)}/reissue`, { method: "POST", body: { token: hostKey, seat: s.seat } });
-          newLink = new URL(r.url, location.origin).href;
-          toast(`${s.name}'s seat has a new link: pass it on.`);
-        } catch (e) {
-          toast(e.message, true);
-        }
-        render(null);
-      },
-    }, "New link"), " ");
-  }
+  if (s.seat === game.seat) return out; // the host's own seat: nothing to moderate
+  out.push(el("button", {
+    type: "button", class: "small", dataset: { newLink: s.seat }, title: "The link they have stops working; pass the new one on",
+    onclick: async () => {
+      if (!confirm(`Give ${s.name}'s seat a new link? The one they have stops working.`)) return;
+      try {
+        const r = await api(`/api/games/${encodeURIComponent(gid)}/reissue`, { method: "POST", body: { token: hostKey, seat: s.seat } });
+        newLink = new URL(r.url, location.origin).href;
+        toast(`${s.name}'s seat has a new link: pass it on.`);
+      } catch (e) {
+        toast(e.message, true);
+      }
+      render(null);
+    },
+  }, "New link"), " ");
   const choice = (value, label) => el("button", {
-    type: "button", class: "small", dataset: { chat: value || "allowed", seat: s.seat },
+    type: "button", class: "small", dataset: { chat: value || "allowed", chatSeat: s.seat },
     onclick: () => tableCall("moderate", { host_token: hostKey, seat: s.seat, chat: value }, value ? `${s.name}: ${label.toLowerCase()}.` : `${s.name} may chat again.`),
   }, label);
   if (s.chat) out.push(el("span", { class: "muted small" }, s.chat === "muted" ? "(muted) " : "(removed from chat) "), choice(null, "Let chat"));
-  else out.push(choice("muted", "Mute"), " ", choice("removed", "Remove from chat"));
+  else out.push(choice("muted", "Mute"));
+  if (s.chat !== "removed") out.push(" ", choice("removed", "Remove from chat"));
   return out;
 }
 
@@ -652,6 +657,7 @@ function connect() {
       $("chat-form").hidden = true;
       $("who").textContent = "Spectating";
       toast("This seat has a new link: the one this page had opens it no more. You are watching.", true);
+      render(null);
     } else if (m.type === "moderated") reloadChat();
     else if (m.type === "seats") {
       game.seats = m.seats;
