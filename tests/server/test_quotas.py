@@ -89,6 +89,7 @@ def test_clients_and_networks() -> None:
     assert Client.of("::ffff:198.51.100.7") == Client.of("198.51.100.7")  # dual-stack socket
     assert Client.of("testclient") == Client("testclient", "testclient")
     assert Client.of(None) == Client("unknown", "unknown")
+    assert len(Client.of("x" * 500).key) == 64  # (the games table keeps 64 characters)
 
 
 def test_many_loopback_addresses_do_not_lock_out_a_new_visitor(db_url: str) -> None:
@@ -159,7 +160,7 @@ def test_at_the_cap_the_busiest_network_makes_room(db_url: str) -> None:
         assert s.hub.storage.count_live() == 13
         status = [s.client.get(f"/api/games/{g}").json()["status"] for g in busiest]
         assert status == ["expired", "active", "active", "active"]
-        assert s.hub.limit_hits["live_games_evicted"] == 1
+        assert s.hub.limit_hits["expired_to_make_room"] == 1
         # More visitors: each takes the place of a game of a network with 3.
         for i in range(3):
             assert s.make(f"203.0.{113 + i}.1", PLAYING).status_code == 201

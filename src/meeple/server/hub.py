@@ -846,7 +846,7 @@ class Hub:
             self.limit_hits[exc.limit] += 1
             raise HubError(429, exc.reason) from None
         for old in quota.evicted:
-            self.limit_hits["live_games_evicted"] += 1
+            self.limit_hits["expired_to_make_room"] += 1
             log.info("game %s expired to make room for game %s", old, gid)
             self._expired(old)
         return gid

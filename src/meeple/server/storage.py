@@ -407,8 +407,9 @@ class Storage:
                     turn_timer=turn_timer,
                     hints=hints,
                     updated=now,
-                    maker=None if quota is None else quota.client,
-                    maker_net=None if quota is None else quota.network,
+                    # (no client: a game no request made, counted by nobody)
+                    maker=None if quota is None else quota.client or None,
+                    maker_net=None if quota is None else quota.network or None,
                 )
             )
             s.flush()
