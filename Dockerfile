@@ -21,10 +21,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# The package from that wheel with its web app (the server extra), without the dev extras
-# (tests, linters, browsers); no compiler in this image.
+# Its dependencies from the lock file (requirements/server.txt, `make lock`): the core's and the
+# server extra's, each pinned with its files' hashes, so every build installs the same files
+# (pip refuses any other); then the package from that wheel without resolving anything, and
+# pip check that nothing it needs is missing. Without the dev extras (tests, linters,
+# browsers); no compiler in this image.
+COPY requirements/server.txt /tmp/requirements.txt
+RUN pip install --require-hashes --no-deps -r /tmp/requirements.txt && rm /tmp/requirements.txt
 COPY --from=wheel /tmp/wheels /tmp/wheels
-RUN whl=$(ls /tmp/wheels/*.whl) && pip install "${whl}[server]" && rm -rf /tmp/wheels
+RUN pip install --no-deps /tmp/wheels/*.whl && rm -rf /tmp/wheels && pip check
 
 # Run as a user of its own; /data is the only place it writes (the SQLite file, if used).
 RUN useradd --system --create-home --home-dir /data --shell /usr/sbin/nologin --uid 10001 meeple
@@ -42,7 +47,9 @@ HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
     CMD ["python", "-c", "import urllib.request as u; u.urlopen(u.Request('http://127.0.0.1:8000/healthz', headers={'Host': 'localhost:8000'}), timeout=8)"]
 
 # The database URL comes from $MEEPLE_DATABASE_URL, other settings from their variables
-# (MEEPLE_ALLOWED_HOSTS, MEEPLE_ALLOWED_ORIGINS, MEEPLE_FORWARDED_ALLOW_IPS, MEEPLE_ADMIN_TOKEN);
+# (MEEPLE_ALLOWED_HOSTS, MEEPLE_ALLOWED_ORIGINS, MEEPLE_FORWARDED_ALLOW_IPS, MEEPLE_ADMIN_TOKEN,
+# MEEPLE_REDIS_URL, MEEPLE_HSTS); /metrics answers 403 until MEEPLE_ADMIN_TOKEN is set (the
+# server listens beyond loopback);
 # options without one (--expire-after-days, ...) go in a whole command after the image name:
 #   docker run meeple meeple serve --host 0.0.0.0 --port 8000 --purge-after-days 90
 CMD ["meeple", "serve", "--host", "0.0.0.0", "--port", "8000"]

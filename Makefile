@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test check lint bench compiled fresh pure test-pure clean
+.PHONY: run test check lint bench compiled fresh pure test-pure clean lock
 
 # The editable install compiles the engine with mypyc in place (setup.py) when a C compiler
 # works; without one, or with MEEPLE_PURE=1, it installs the pure-Python engine (one line says
@@ -41,6 +41,16 @@ check: fresh lint
 # install stays pure, and MEEPLE_PURE=1 skips it (the stale build then runs pure, unwarned).
 fresh: $(BIN)/meeple
 	$(BIN)/python tools/compile.py --if-stale
+
+# The image's lock file (Dockerfile): the core's and the server extra's dependencies pinned with
+# every file's hash, for Python 3.11 on Linux (the image's). Run it after changing either list in
+# pyproject.toml (tests/server/test_lock.py fails until then); pins already there are kept, and
+# `make lock LOCK_OPTIONS=--upgrade` moves each to its newest release.
+lock: $(BIN)/meeple
+	$(BIN)/pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --extra server --generate-hashes --python-version 3.11 \
+		--python-platform linux --custom-compile-command "make lock" $(LOCK_OPTIONS) \
+		-o requirements/server.txt
 
 lint: $(BIN)/meeple
 	$(BIN)/ruff check src tests tools benchmarks examples setup.py

@@ -6,7 +6,8 @@ a self-signed one for nginx), starts ``meeple serve --forwarded-allow-ips 127.0.
 --allowed-host games.example.com --access-log`` on a scratch SQLite file behind each in turn,
 and through the proxy, over TLS: makes a game with the public name's ``Origin``, opens a seat's
 WebSocket (its hello, then the update of a move), and checks that meeple's access log names the
-client's address (127.0.0.1), not the made-up ``X-Forwarded-For`` the client sent.
+client's address (127.0.0.1), not the made-up ``X-Forwarded-For`` the client sent, and that the
+answers carry the proxy's ``Strict-Transport-Security``.
 
 Needs ``caddy``, ``nginx`` and ``openssl`` on the PATH (Debian: apt-get install caddy nginx);
 not part of the test suite. Run: ``.venv/bin/python tools/check_proxies.py``.
@@ -124,10 +125,14 @@ def through(port: int, meeple_log: Path) -> None:
     base = f"https://127.0.0.1:{port}"
     headers = {"Host": f"{NAME}:{port}", "X-Forwarded-For": MADE_UP}
     with httpx.Client(base_url=base, verify=insecure, headers=headers, timeout=10) as http:
-        assert http.get("/healthz").json()["status"] == "ok"
+        health = http.get("/healthz")
+        assert health.json()["status"] == "ok"
+        # HSTS from the proxy, once (meeple sends none without --hsts)
+        assert health.headers.get_list("strict-transport-security") == ["max-age=31536000"]
         seats = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
         origin = {"Origin": f"https://{NAME}:{port}"}
-        made = http.post("/api/games", json={"game": "classic", "seats": seats}, headers=origin)
+        body = {"game": "classic", "seats": seats, "rules": {"start_player": "first_seat"}}
+        made = http.post("/api/games", json=body, headers=origin)
         assert made.status_code == 201, made.text
         game = made.json()
         url = f"wss://{NAME}:{port}/api/games/{game['id']}/ws"

@@ -22,14 +22,15 @@ from typer.testing import CliRunner
 from websockets.sync.client import connect
 
 from meeple.cli.main import app as cli
-from meeple.cli.serve import trusted_proxies
 from meeple.server.limits import Limits
+from meeple.server.security import trusted_proxies
 from tests.server.process import free_port, start_server
 
 SEATS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
 VISITOR_A, VISITOR_B = "198.51.100.7", "203.0.113.9"  # documentation addresses (RFC 5737)
 OTHER_PROXY = "192.0.2.1"
-MOST = Limits().games_per_client_hour
+MOST = Limits().live_per_client  # the first limit one address reaches (games in play)
+REFUSED = f"your address has {MOST} games waiting or in play"
 
 
 def make_game(base: str, forwarded_for: str) -> httpx.Response:
@@ -75,7 +76,7 @@ def test_a_trusted_proxy_gives_the_client_address(server: Served) -> None:
     for _ in range(MOST):
         assert make_game(server.base, VISITOR_A).status_code == 201
     refused = make_game(server.base, VISITOR_A)
-    assert refused.status_code == 429 and "from your address" in refused.json()["detail"]
+    assert refused.status_code == 429 and REFUSED in refused.json()["detail"]
     # Another visitor through the same proxy has an allowance of its own; a client that put a
     # made-up address in front of what the proxy saw is counted by what the proxy saw.
     made = make_game(server.base, VISITOR_B)
@@ -98,7 +99,7 @@ def test_an_untrusted_address_cannot_name_another_client(server: Served) -> None
     for i in range(MOST):  # a new made-up address each time: all counted as 127.0.0.1
         assert make_game(server.base, f"198.51.100.{i}").status_code == 201
     refused = make_game(server.base, VISITOR_B)
-    assert refused.status_code == 429 and "from your address" in refused.json()["detail"]
+    assert refused.status_code == 429 and REFUSED in refused.json()["detail"]
     assert set(server.access_log()) == {"127.0.0.1"}, server.log.read_text()[-2000:]
 
 

@@ -271,36 +271,83 @@ def test_rematch(client: TestClient, db_url: str, classic: GameState) -> None:
         assert r.status_code == 200, r.text
         made = r.json()
         assert made["seat"] == 2 and made["created"] is True
-        assert ws.receive_json() == {"type": "rematch", "id": made["id"]}
+        assert made["token"] not in (None, tokens[2])
+        assert made["url"] == f"/play/{made['id']}#token={made['token']}"
+        assert ws.receive_json() == {"type": "rematch", "id": made["id"]}  # a spectator's
     new = made["id"]
-    # Idempotent: the other person (or the same one again) gets the same game.
+    # The same game for the other person (or the same one again), and their seat's new token
+    # once: Ann was not there when it was made, so hers is given now; never twice.
     again = client.post(url, json={"token": tokens[0]}).json()
-    assert again == {"id": new, "seat": 0, "created": False}
+    assert again["id"] == new and again["seat"] == 0 and again["created"] is False
+    assert again["token"] not in (None, tokens[0], made["token"])
+    for seat in (0, 2):
+        once = client.post(url, json={"token": tokens[seat]}).json()
+        assert once == {"id": new, "seat": seat, "created": False, "token": None, "url": None}
     assert client.get(f"/api/games/{gid}").json()["rematch"] == new
     old_pub, new_pub = client.get(f"/api/games/{gid}").json(), client.get(f"/api/games/{new}")
     assert new_pub.status_code == 200 and new_pub.json()["status"] == "active"
     assert new_pub.json()["seats"] == old_pub["seats"]
     assert new_pub.json()["rematch"] is None
-    # Each person's token opens their seat in the rematch, with their settings.
-    for seat, token in tokens.items():
-        v = client.get(f"/api/games/{new}/view", params={"token": token})
+    # The new tokens open the seats in the rematch, with each person's settings; the old game's
+    # open nothing there (they still open the old game).
+    for seat, token in ((0, again["token"]), (2, made["token"])):
+        v = client.get(f"/api/games/{new}/view", headers={"Authorization": f"Bearer {token}"})
         assert v.status_code == 200 and v.json()["seat"] == seat
         assert v.json()["ask"] == ASK
+    for seat, token in tokens.items():
+        auth = {"Authorization": f"Bearer {token}"}
+        assert client.get(f"/api/games/{new}/view", headers=auth).status_code == 403
+        assert client.get(f"/api/games/{gid}/view", headers=auth).json()["seat"] == seat
     storage = Storage(db_url)
     old_row, new_row = storage.load_game(gid), storage.load_game(new)
     storage.close()
     assert old_row is not None and new_row is not None
     assert old_row.rematch == new and new_row.rematch is None
     assert new_row.seed != old_row.seed and new_row.game_id == "classic"
-    assert [(x.kind, x.name, x.bot, x.token_hash) for x in new_row.seats] == [
-        (x.kind, x.name, x.bot, x.token_hash) for x in old_row.seats
+    assert [(x.kind, x.name, x.bot) for x in new_row.seats] == [
+        (x.kind, x.name, x.bot) for x in old_row.seats
     ]
+    assert {x.token_hash for x in new_row.seats if x.kind == "human"} == {
+        hash_token(again["token"]),
+        hash_token(made["token"]),
+    }
     # Refusals: not a person's token; an unknown game; a game not over.
     assert client.post(url, json={"token": "nope"}).status_code == 403
     assert client.post(url, json={"token": tokens[0], "x": 1}).status_code == 422
     assert client.post("/api/games/nope/rematch", json={"token": "t"}).status_code == 404
-    r = client.post(f"/api/games/{new}/rematch", json={"token": tokens[0]})
+    r = client.post(f"/api/games/{new}/rematch", json={"token": again["token"]})
     assert r.status_code == 422 and "after its end" in r.json()["detail"]
+
+
+def test_the_people_at_the_table_get_their_rematch_tokens_on_their_sockets(
+    client: TestClient, db_url: str, classic: GameState
+) -> None:
+    """Each person whose page is open when the rematch is made gets their seat's new token on
+    their own socket, and nobody else's; the person who asked gets theirs in the answer."""
+    gid, tokens = store(db_url, classic, {0: "Ann", 1: "Bo", 2: "Cy"})
+    ws_url = f"/api/games/{gid}/ws"
+    with (
+        client.websocket_connect(ws_url) as ann,
+        client.websocket_connect(ws_url) as bo,
+        client.websocket_connect(ws_url) as watcher,
+    ):
+        for ws, token in ((ann, tokens[0]), (bo, tokens[1])):
+            ws.receive_json()
+            ws.send_json({"type": "auth", "token": token})
+            assert ws.receive_json()["type"] == "hello"
+        watcher.receive_json()
+        made = client.post(f"/api/games/{gid}/rematch", json={"token": tokens[2]}).json()
+        got = {seat: ws.receive_json() for seat, ws in ((0, ann), (1, bo))}
+        assert watcher.receive_json() == {"type": "rematch", "id": made["id"]}
+    assert {m["type"] for m in got.values()} == {"rematch"}
+    new_tokens = {0: got[0]["token"], 1: got[1]["token"], 2: made["token"]}
+    assert len(set(new_tokens.values()) | set(tokens.values())) == 6
+    for seat, token in new_tokens.items():
+        auth = {"Authorization": f"Bearer {token}"}
+        assert client.get(f"/api/games/{made['id']}/view", headers=auth).json()["seat"] == seat
+    # Given already: asking with the old token gives none again.
+    again = client.post(f"/api/games/{gid}/rematch", json={"token": tokens[0]}).json()
+    assert again["token"] is None
 
 
 def test_rematch_is_made_once_under_concurrency(tmp_path: Path, classic: GameState) -> None:
@@ -312,8 +359,8 @@ def test_rematch_is_made_once_under_concurrency(tmp_path: Path, classic: GameSta
         await hub.start()
         try:
             live = await hub.get(gid)
-            made = await asyncio.gather(*(hub.rematch(live) for _ in range(5)))
-            return [(g.id, created) for g, created in made]
+            made = await asyncio.gather(*(hub.rematch(live, 0) for _ in range(5)))
+            return [(g.id, created) for g, created, _ in made]
         finally:
             await hub.stop()
             hub.storage.close()

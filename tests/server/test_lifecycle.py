@@ -15,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from meeple.server import hub as hub_module
 from meeple.server.app import create_app
 from meeple.server.hub import Lifecycle
+from meeple.server.limits import Limits
 from meeple.server.storage import Storage
 from tests.server.conftest import TEST_HOSTS, wait_for
 
@@ -149,13 +150,17 @@ def test_startup_time_does_not_grow_with_stored_games(tmp_path: Path) -> None:
     """Start-up loads nothing: with many stored games it is as quick as with none (the
     timing itself is a benchmark: benchmarks/bench_startup.py)."""
     url = f"sqlite:///{tmp_path / 'games.sqlite'}"
-    with TestClient(create_app(url, 0.0, lifecycle=QUIET, allowed_hosts=TEST_HOSTS)) as client:
+    many = Limits(live_per_client=None, live_per_network=None)  # 30 from one test client
+    app = create_app(url, 0.0, lifecycle=QUIET, allowed_hosts=TEST_HOSTS, limits=many)
+    with TestClient(app) as client:
         for seed in range(30):
             make(client, [{"type": "human", "name": "Ann"}, *BOTS], seed)
     app = create_app(url, 0.0, lifecycle=QUIET, allowed_hosts=TEST_HOSTS)
     with TestClient(app) as client:
-        assert client.app.state.hub.games == {}  # type: ignore[attr-defined]
-        assert len(client.get("/api/games").json()) == 30  # listed from the database
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert hub.games == {}
+        assert hub.storage.count_live() == 30  # in the database
+        assert len(client.get("/api/games").json()) == 2  # the lobby: one address's newest
 
 
 def test_a_purged_game_is_not_served_from_memory(db_url: str) -> None:

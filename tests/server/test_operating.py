@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,6 +12,16 @@ from meeple.server.app import create_app
 from meeple.server.limits import Limits
 from meeple.server.metrics import ADMIN_ENV
 from tests.server.conftest import TEST_HOSTS, new_game
+
+LOCAL = ("127.0.0.1", 50000)
+"""A scraper on the server's own machine: without an admin token, /metrics answers only a
+server on loopback asked from loopback (tests/server/test_operator_defaults.py)."""
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS), client=LOCAL) as c:
+        yield c
 
 
 def metric(text: str, name: str) -> float:
@@ -23,7 +34,8 @@ def metric(text: str, name: str) -> float:
 
 def test_health_and_metrics(db_url: str) -> None:
     limits = Limits(games_per_client_hour=1)
-    with TestClient(create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS, limits=limits)) as client:
+    app = create_app(db_url, 0.0, allowed_hosts=TEST_HOSTS, limits=limits)
+    with TestClient(app, client=LOCAL) as client:
         assert client.get("/healthz").json()["status"] == "ok"
         g = new_game(client)
         gid, ann = g["id"], g["seats"][0]["token"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import os
 from typing import Annotated
@@ -11,6 +10,8 @@ import typer
 
 FORWARDED_ENV = "MEEPLE_FORWARDED_ALLOW_IPS"
 """The default of ``--forwarded-allow-ips`` (as uvicorn reads ``FORWARDED_ALLOW_IPS``)."""
+HSTS_ENV = "MEEPLE_HSTS"
+"""The default of ``--hsts`` (``1``, ``true``, ``yes`` or ``on``)."""
 
 
 def serve(
@@ -120,12 +121,32 @@ def serve(
             "--forwarded-allow-ips",
             envvar=FORWARDED_ENV,
             metavar="ADDRESSES",
-            help="The reverse proxy's addresses, comma-separated IP addresses or networks "
-            "(10.0.0.0/8), or * for any: from them X-Forwarded-For gives the client's address "
-            "(the per-client limits count by it) and X-Forwarded-Proto the scheme. Default: "
-            "none, the headers are ignored and the connection's address is the client's.",
+            help="The reverse proxy's addresses, comma-separated: from them X-Forwarded-For "
+            "gives the client's address (the per-client limits count by it) and "
+            "X-Forwarded-Proto the scheme. Name each proxy's own address; a network "
+            "(10.0.0.0/8) or * is taken with a warning (any machine in it could name any "
+            "client). Default: none, the headers are ignored and the connection's address is "
+            "the client's.",
         ),
     ] = None,
+    waiting_expire_minutes: Annotated[
+        float,
+        typer.Option(
+            help="A game waiting to start that nobody joined for this many minutes expires "
+            "(0: only as any other game, after --expire-after-days).",
+            min=0.0,
+        ),
+    ] = 60.0,
+    hsts: Annotated[
+        bool,
+        typer.Option(
+            "--hsts",
+            envvar=HSTS_ENV,
+            help="Send Strict-Transport-Security (max-age one year) on every answer: only "
+            "for a server reached over HTTPS alone, when the TLS proxy does not send it "
+            "itself (docs/DEPLOY.md).",
+        ),
+    ] = False,
     no_limits: Annotated[
         bool,
         typer.Option(
@@ -135,7 +156,12 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """Serve games over HTTP and WebSocket; games survive a restart (needs meeple\\[server])."""
+    """Serve games over HTTP and WebSocket; games survive a restart (needs meeple\\[server]).
+
+    $MEEPLE_ADMIN_TOKEN, when set, guards /metrics and turns on the operator's endpoints
+    (docs/SERVER.md, "Operating"); without it, /metrics of a server listening beyond loopback
+    answers 403.
+    """
     from meeple.cli.extras import require
 
     require("server", "meeple serve")
@@ -146,8 +172,16 @@ def serve(
     from meeple.server.deflate import WideWindowProtocol
     from meeple.server.hub import Lifecycle
     from meeple.server.limits import NO_LIMITS, Limits
+    from meeple.server.metrics import admin_token, metrics_need_token
     from meeple.server.schemas import MAX_ACTION
-    from meeple.server.security import AllowedHosts, AllowedOrigins, resolve_hosts, resolve_origins
+    from meeple.server.security import (
+        AllowedHosts,
+        AllowedOrigins,
+        proxy_warnings,
+        resolve_hosts,
+        resolve_origins,
+        trusted_proxies,
+    )
 
     url = resolve_database_url(database_url)
     hosts, origins = resolve_hosts(allowed_host, host, port), resolve_origins(allowed_origin)
@@ -181,6 +215,14 @@ def serve(
         typer.echo(f"meeple: serving games with the other processes on Redis {_redact(redis_url)}")
     if proxies:
         typer.echo(f"meeple: client addresses from X-Forwarded-For of {', '.join(proxies)}")
+    for warning in proxy_warnings(proxies):
+        typer.echo(f"meeple: warning: {warning}", err=True)
+    if metrics_need_token(host) and admin_token() is None:
+        typer.echo(
+            f"meeple: /metrics answers 403 until MEEPLE_ADMIN_TOKEN is set (listening on {host}, "
+            "beyond loopback)",
+            err=True,
+        )
     limits = NO_LIMITS if no_limits else Limits()
     day = 24 * 3600.0
     lifecycle = Lifecycle(
@@ -188,6 +230,7 @@ def serve(
         purge_after=purge_after_days * day if purge_after_days > 0 else None,
         unload_after=unload_after_minutes * 60.0,
         max_bot_games=max_bot_games,
+        waiting_expire_after=waiting_expire_minutes * 60.0 if waiting_expire_minutes else None,
     )
     app = create_app(
         url,
@@ -198,6 +241,8 @@ def serve(
         lifecycle=lifecycle,
         redis_url=redis_url,
         lease_seconds=lease_seconds,
+        listen=host,
+        hsts=hsts,
     )
     # No access log by default: a line for every action is CPU spent on each move under load
     # (benchmarks/bench_server.py); the app logs what matters (games started, resumed, errors).
@@ -224,29 +269,6 @@ def browse_url(host: str, port: int) -> str:
         return f"http://localhost:{port}/ (listening on every address)"
     shown = host if ":" not in host else f"[{host}]"
     return f"http://{shown}:{port}/"
-
-
-def trusted_proxies(text: str | None) -> list[str]:
-    """The addresses of ``--forwarded-allow-ips`` (comma-separated IP addresses, networks, or
-    ``*``) as uvicorn takes them; ``[]`` for none, ``ValueError`` for a malformed one (uvicorn
-    would take it as a name that no connection ever has, and trust nobody, silently)."""
-    out = []
-    for item in (text or "").split(","):
-        item = item.strip()
-        if not item:
-            continue
-        if item != "*":
-            try:
-                if "/" in item:
-                    ipaddress.ip_network(item)
-                else:
-                    ipaddress.ip_address(item)
-            except ValueError:
-                raise ValueError(
-                    f"{item!r} is not an IP address, a network such as 10.0.0.0/8, or *"
-                ) from None
-        out.append(item)
-    return ["*"] if "*" in out else out  # uvicorn trusts everyone only for a lone *
 
 
 def _redact(url: str) -> str:

@@ -25,10 +25,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
-from meeple.server import admin, history, metrics, pages, wire
+from meeple.server import admin, history, host, metrics, pages, wire
 from meeple.server.feeds import Feed, local_feed
 from meeple.server.hub import Hub, HubError, Lifecycle
-from meeple.server.limits import Limits, Window
+from meeple.server.limits import Limits, Window, client_of
 from meeple.server.schemas import (
     MAX_TOKEN,
     Applied,
@@ -63,6 +63,7 @@ from meeple.server.security import (
     Guard,
     content_security_policy,
     resolve_hosts,
+    resolve_hsts,
     resolve_origins,
     script_hash,
     send_detail,
@@ -221,6 +222,8 @@ def create_app(
     limits: Limits | None = None,
     redis_url: str | None = None,
     lease_seconds: float | None = None,
+    listen: str = "127.0.0.1",
+    hsts: bool | None = None,
 ) -> FastAPI:
     """The server app over the database at ``database_url`` (see :func:`resolve_database_url`).
 
@@ -234,7 +237,9 @@ def create_app(
     may ask for (:class:`meeple.server.limits.Limits`). ``redis_url`` (default:
     ``$MEEPLE_REDIS_URL``) makes this process one of several over the same database, each game
     in play held by one of them (:mod:`meeple.server.cluster`); ``lease_seconds`` is how long
-    a game waits for a process that died.
+    a game waits for a process that died. ``listen`` is the address the server listens on:
+    beyond loopback, ``/metrics`` needs the admin token (:mod:`meeple.server.metrics`).
+    ``hsts`` (default: ``$MEEPLE_HSTS``) puts ``Strict-Transport-Security`` on every answer.
     """
     hosts = AllowedHosts(resolve_hosts(allowed_hosts))
     origins = AllowedOrigins(resolve_origins(allowed_origins))
@@ -277,7 +282,8 @@ def create_app(
         cluster.fastapi = app
         app.add_middleware(ClusterRoutes, cluster=cluster)  # under the checks: runs last
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
-    app.add_middleware(Guard, hosts=hosts, origins=origins)  # added last: runs first
+    # added last: runs first
+    app.add_middleware(Guard, hosts=hosts, origins=origins, hsts=resolve_hsts(hsts))
 
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> JSONResponse:
@@ -288,16 +294,18 @@ def create_app(
 
     pages.install(app)  # the lobby, the game page and their static files
     history.install(app)  # the end of a game: its history, replay, save file and rematch
-    latency = metrics.install(app, hub)  # /healthz and /metrics, for the operator
+    latency = metrics.install(app, hub, listen)  # /healthz and /metrics, for the operator
     admin.install(app, hub)  # /api/admin/: list, inspect, cancel and purge games (admin token)
+    host.install(app)  # the host's: a seat's new token, the chat's moderation
     install_docs(app)
 
     @app.get("/api/games", response_model=list[GameSummary])
     async def list_games(
         status: Literal["waiting", "active", "finished", "cancelled"] | None = None,
     ) -> list[dict[str, Any]]:
-        """The newest listed games (at most 100): no tokens, no views; private games never."""
-        return await asyncio.to_thread(storage.list_games, status)
+        """The newest listed games (at most 100, a few of each address: docs/SERVER.md,
+        "Limits"): no tokens, no views; private games never."""
+        return await hub.lobby(status)
 
     @app.post("/api/games", response_model=Created, status_code=201, responses=ERRORS)
     async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
@@ -305,7 +313,7 @@ def create_app(
         page, the host's key and, when seats are open, the invite code and page (the game then
         waits for the host to start it)."""
         seats = [s.model_dump() for s in body.seats]  # a person's ask: a dict or None
-        client = request.client.host if request.client else "unknown"
+        client = client_of(request)
         hub.check_new_game(client)
         made = await hub.create(
             body.game,
@@ -316,6 +324,7 @@ def create_app(
             body.position,
             body.rules,
             body.hints,
+            client,
         )
         gid = made.live.id
         return {
@@ -484,7 +493,7 @@ def create_app(
         answered by the seat's hello (``?token=``, for older clients, makes it the seat's from
         the start). Anything else a client sends is ignored."""
         await websocket.accept()
-        client = websocket.client.host if websocket.client else "unknown"
+        client = client_of(websocket).key
         try:
             if len(gid) > 32:
                 raise HubError(404, "no such game")

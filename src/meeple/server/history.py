@@ -36,6 +36,7 @@ from meeple.kernel.options import rules_in_force
 from meeple.kernel.protocol import Action, GameState
 from meeple.kernel.saves import save_data
 from meeple.server.hub import HubError
+from meeple.server.limits import client_of
 from meeple.server.schemas import MAX_TOKEN, ErrorBody
 
 if TYPE_CHECKING:
@@ -159,6 +160,14 @@ class Rematch(BaseModel):
     id: str = Field(description="The rematch's game id")
     seat: int = Field(description="The token's seat, the same in the rematch")
     created: bool = Field(description="Whether this call made it (false: it was made before)")
+    token: str | None = Field(
+        description="The seat's token in the rematch (the old game's opens nothing there), "
+        "given once: null when it was given before (to this person's open page, or an "
+        "earlier call); the host can give the seat a new one (POST /reissue)"
+    )
+    url: str | None = Field(
+        description="The seat's page in the rematch, the token in the #fragment"
+    )
 
 
 # ---------------------------------------------------------------------------- replaying
@@ -310,12 +319,14 @@ async def save(gid: GameIdPath, request: Request) -> JSONResponse:
 @router.post("/api/games/{gid}/rematch", response_model=Rematch, responses=ERRORS)
 async def rematch(gid: GameIdPath, body: PostRematch, request: Request) -> dict[str, Any]:
     """Start the rematch of a finished game (the same seats and people, a new seed), or return
-    the one already started: any person's seat token of the game may ask."""
+    the one already started: any person's seat token of the game may ask, and gets their
+    seat's new token in the rematch once (``null`` after)."""
     hub = _hub(request)
     live = await hub.get(gid)
     seat = live.seat_of(body.token)
-    new, created = await hub.rematch(live)
-    return {"id": new.id, "seat": seat, "created": created}
+    new, created, token = await hub.rematch(live, seat, client_of(request))
+    url = None if token is None else f"/play/{new.id}#token={token}"
+    return {"id": new.id, "seat": seat, "created": created, "token": token, "url": url}
 
 
 class ChancePoint(BaseModel):

@@ -44,15 +44,19 @@ from meeple.kernel.position import OPTION as POSITION
 from meeple.kernel.position import from_position
 from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
-from meeple.server.limits import Counters, Limits, Window
+from meeple.server.limits import Client, Counters, Limits, Window
 from meeple.server.schemas import MAX_SEED
 from meeple.server.storage import (
     ACTIVE,
     CANCELLED,
+    CHAT_STANDING,
     EXPIRED,
     FINISHED,
+    MUTED,
     WAITING,
     ActionWrite,
+    Quota,
+    QuotaError,
     Storage,
     StoredGame,
     StoredSeat,
@@ -109,14 +113,20 @@ class Lifecycle:
     """How long games are kept (docs/SERVER.md, "Operating"), in seconds.
 
     ``expire_after``: a game waiting or in play that nobody moved for this long expires
-    (``None``: never); ``purge_after``: finished, cancelled and expired games are deleted this
-    long after their last change (``None``: kept as records for replays); ``unload_after``: a
-    loaded game nobody asked for this long is let go from memory (it loads again on demand);
-    ``sweep_every``: how often the server looks (0: never, for tests); ``max_bot_games``: how
-    many all-bot games play at once (others wait for a slot).
+    (``None``: never); ``waiting_expire_after``: a game waiting to start that nobody joined for
+    this long expires (``None``: as any other); ``evict_after``: a game unchanged for this long
+    may be expired to make room for a new one, its maker's at their share of games and the
+    busiest network's at the cap (``Storage.create_game``); ``purge_after``: finished,
+    cancelled and expired games are deleted this long after their last change (``None``: kept
+    as records for replays);
+    ``unload_after``: a loaded game nobody asked for this long is let go from memory (it loads
+    again on demand); ``sweep_every``: how often the server looks (0: never, for tests);
+    ``max_bot_games``: how many all-bot games play at once (others wait for a slot).
     """
 
     expire_after: float | None = 7 * 24 * 3600.0
+    waiting_expire_after: float | None = 3600.0
+    evict_after: float = 600.0
     purge_after: float | None = None
     unload_after: float = 600.0
     sweep_every: float = 300.0
@@ -158,15 +168,30 @@ class Seat:
     chatted: list[float] = field(default_factory=list)
     # A hint is being worked out for this person (one at a time).
     advising: bool = False
+    # The host's word on this person's chat: MUTED, REMOVED, or None (they may chat).
+    chat: str | None = None
 
     def info(self) -> dict[str, Any]:
         """What everyone may know of the seat: never its token."""
-        return {"seat": self.seat, "type": self.kind, "name": self.name, "stand_in": self.stand_in}
+        return {
+            "seat": self.seat,
+            "type": self.kind,
+            "name": self.name,
+            "stand_in": self.stand_in,
+            "chat": self.chat,
+        }
 
     def stored(self) -> StoredSeat:
         ask = None if self.ask is None else self.ask.to_dict()
         return StoredSeat(
-            self.seat, self.kind, self.name, self.bot_kind, self.token_hash, ask, self.stand_in
+            self.seat,
+            self.kind,
+            self.name,
+            self.bot_kind,
+            self.token_hash,
+            ask,
+            self.stand_in,
+            self.chat,
         )
 
 
@@ -632,7 +657,10 @@ def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
     elif st.kind == "human" and st.stand_in:
         bot = make_bot(STAND_IN, family, derive_seed(seed, 1 + st.seat))
     ask = None if st.ask is None else AskSettings.from_dict(st.ask)
-    return Seat(st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask, stand_in=st.stand_in)
+    return Seat(
+        st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask, stand_in=st.stand_in,
+        chat=st.chat,
+    )  # fmt: skip
 
 
 def bot_name(kind: str, seat: int) -> str:
@@ -778,12 +806,63 @@ class Hub:
         self.ownership = Ownership()
         self.advising = 0  # hints being worked out now (Limits.hints_at_once)
 
-    def check_new_game(self, client: str) -> None:
+    def check_new_game(self, client: Client) -> None:
         """Refuse (429) a game from ``client`` over its hourly allowance."""
         most = self.limits.games_per_client_hour
-        if not self.made.allow(client, most):
+        if not self.made.allow(client.key, most):
             self.limit_hits["games_per_client_hour"] += 1
             raise HubError(429, f"too many new games from your address: at most {most} an hour")
+
+    def _waiting_since(self, now: dt.datetime) -> dt.datetime | None:
+        """Games waiting to start unchanged since then are as good as expired."""
+        life = self.lifecycle.waiting_expire_after
+        return None if life is None else now - dt.timedelta(seconds=life)
+
+    def quota(self, client: Client | None) -> Quota:
+        """What a new game of ``client`` must fit in (``Limits``; ``None``: a game no client
+        asked for, which only the cap on games holds)."""
+        lim = self.limits
+        now = dt.datetime.now(dt.UTC)
+        mine = client is not None
+        return Quota(
+            client="" if client is None else client.key,
+            network="" if client is None else client.network,
+            live=lim.live_games,
+            client_live=lim.live_per_client if mine else None,
+            client_waiting=lim.waiting_per_client if mine else None,
+            network_live=lim.live_per_network if mine else None,
+            network_waiting=lim.waiting_per_network if mine else None,
+            waiting_since=self._waiting_since(now),
+            idle_since=now - dt.timedelta(seconds=self.lifecycle.evict_after),
+        )
+
+    async def _store_new(self, make: Callable[..., str], quota: Quota) -> str:
+        """Store a new game with ``make(quota=quota)`` on the writer thread: its id; 429 with
+        the reason if it does not fit (counted for the operator). A game expired to make room
+        stops here if it is loaded (:meth:`_expired`)."""
+        try:
+            gid = await self.writer.run(functools.partial(make, quota=quota))
+        except QuotaError as exc:
+            self.limit_hits[exc.limit] += 1
+            raise HubError(429, exc.reason) from None
+        for old in quota.evicted:
+            self.limit_hits["expired_to_make_room"] += 1
+            log.info("game %s expired to make room for game %s", old, gid)
+            self._expired(old)
+        return gid
+
+    def _expired(self, gid: str) -> None:
+        """Game ``gid`` expired in the database: so it is here, if loaded."""
+        live = self.games.get(gid)
+        if live is not None and live.status in (WAITING, ACTIVE):
+            live.stage = EXPIRED
+            self._stop_table(live)
+            live.broadcast_seats()
+
+    async def lobby(self, status: str | None) -> list[dict[str, Any]]:
+        """The lobby's list (``Storage.list_games``): games waiting past their life left out."""
+        since = self._waiting_since(dt.datetime.now(dt.UTC))
+        return await asyncio.to_thread(self.storage.list_games, status, 100, since)
 
     def enter_socket(self, gid: str, client: str) -> str:
         """Count a new socket of ``gid`` from ``client``; the reason it is refused, or ""."""
@@ -824,15 +903,14 @@ class Hub:
         let go of loaded games nobody has asked for lately (they load again on demand)."""
         life = self.lifecycle
         now = dt.datetime.now(dt.UTC)
+        before = None
         if life.expire_after is not None:
             before = now - dt.timedelta(seconds=life.expire_after)
-            for gid in await self.writer.run(self.storage.expire_idle, before):
-                live = self.games.get(gid)
-                if live is not None:
-                    live.stage = EXPIRED
-                    self._stop_table(live)
-                    live.broadcast_seats()
-                log.info("game %s expired", gid)
+        for gid in await self.writer.run(
+            self.storage.expire_idle, before, self._waiting_since(now)
+        ):
+            self._expired(gid)
+            log.info("game %s expired", gid)
         if life.purge_after is not None:
             before = now - dt.timedelta(seconds=life.purge_after)
             gone = await self.writer.run(functools.partial(self.storage.purge_games, before=before))
@@ -912,9 +990,12 @@ class Hub:
         position: dict[str, Any] | None = None,
         rules: dict[str, Any] | None = None,
         hints: bool = True,
+        client: Client | None = None,
     ) -> Created:
         """A new game: each person's token (``None`` for bots and open seats), the host's key,
         and the invite code when seats are open (the game then waits for the host to start).
+
+        ``client`` made it: the game must fit in its share (:meth:`quota`; 429 otherwise).
 
         ``position`` (what a position file holds) starts the game there: see :func:`opening`.
         It is checked before anything is stored, so a refused position leaves no trace; the
@@ -943,10 +1024,6 @@ class Hub:
             options[RULES] = chosen
         if placed is not None:
             seed = placed.seed
-        most = self.limits.live_games
-        if most is not None and await asyncio.to_thread(self.storage.count_live) >= most:
-            self.limit_hits["live_games"] += 1
-            raise HubError(429, f"the server has {most} games waiting or in play, its most")
         if seed is None:
             seed = secrets.randbits(63)
         known = bot_kinds(info.family, game)
@@ -988,7 +1065,7 @@ class Hub:
             live_seats = [_seat(st, info.family, seed) for st in stored_seats]
         except (MeepleError, ValueError) as exc:
             raise HubError(422, str(exc)) from None
-        gid = await self.writer.run(
+        gid = await self._store_new(
             functools.partial(
                 self.storage.create_game,
                 game,
@@ -1002,7 +1079,8 @@ class Hub:
                 listed=listed,
                 turn_timer=turn_timer,
                 hints=hints,
-            )
+            ),
+            self.quota(client),
         )
         await self.ownership.claim(gid)  # a new game: nobody else can hold it yet
         live = LiveGame(
@@ -1206,6 +1284,9 @@ class Hub:
     async def chat(self, live: LiveGame, seat: int, text: str) -> dict[str, Any]:
         """Post a person's chat message: stored with the game, then sent to every socket."""
         person = live.seats[seat]
+        if person.chat in CHAT_STANDING:
+            words = "muted you" if person.chat == MUTED else "removed you from it"
+            raise HubError(403, f"the host {words}: your messages are not taken")
         clean = " ".join(text.split())
         if not clean:
             raise HubError(422, "a chat message needs some text")
@@ -1430,27 +1511,40 @@ class Hub:
                 person.held = False
                 live.changed.set()
 
-    async def rematch(self, live: LiveGame) -> tuple[LiveGame, bool]:
-        """The rematch of finished game ``live`` and whether this call started it.
+    async def rematch(
+        self, live: LiveGame, seat: int, client: Client | None = None
+    ) -> tuple[LiveGame, bool, str | None]:
+        """The rematch of finished game ``live``, whether this call started it, and a token for
+        person's seat ``seat`` (the asker's) in it: ``None`` if that seat's was given already.
 
-        The same game id, options and seats: people keep their names, ask settings and token
-        hashes (so each person's token opens the rematch too), bots their kinds and names; the
-        host's key and the lobby listing carry over; the seed is new. A game that started
-        from a position starts there again with its hidden future (dice, decks' order)
-        re-drawn from the new seed (``options["redraw"]``): the position holds the random
-        state, so a new seed alone would deal the same dice again. Made once, under the game's
-        lock: later calls return the same game. Subscribers of ``live`` are sent
-        ``{"type": "rematch", "id": ...}``.
+        The same game id, options and seats: people keep their names, ask settings and chat
+        standing, bots their kinds and names; the host's key and the lobby listing carry over;
+        the seed is new. Each person's seat has a new token, given once (docs/SERVER.md,
+        "Tokens"): the old game's tokens open nothing in it. Made now, the asker's and those of
+        the people whose page is open on ``live`` are given at once, each person's sockets
+        told ``{"type": "rematch", "id", "token"}`` (spectators: the id alone); another person
+        asks later with their old token (:meth:`claim`). A game that started from a position
+        starts there again with its hidden future (dice, decks' order) re-drawn from the new
+        seed (``options["redraw"]``): the position holds the random state, so a new seed alone
+        would deal the same dice again. Made once, under the game's lock, within ``client``'s
+        share as a new game is (:meth:`quota`): later calls return the same game.
         """
         async with live.lock:
             if live.rematch is not None:
-                return await self.get(live.rematch), False
+                new = await self.get(live.rematch)
+                return new, False, await self.claim(new, seat)
             if live.status != FINISHED:
                 raise HubError(422, f"the game is {live.status}: a rematch comes after its end")
             old = live.state
             stored = await asyncio.to_thread(self.storage.load_game, live.id)
             listed = True if stored is None else stored.listed
             seats = [s.stored() for s in live.seats]
+            tokens: dict[int, str] = {}
+            for st in seats:
+                if st.kind == "human":
+                    here = st.seat == seat or live.seats[st.seat].sockets > 0
+                    token = tokens[st.seat] = new_token() if here else ""
+                    st.token_hash = hash_token(token) if token else ""
             seed = secrets.randbits(63)
             family = live.family or old.family
             options = dict(old.options)
@@ -1462,7 +1556,7 @@ class Hub:
                 live_seats = [_seat(st, family, seed) for st in seats]
             except (MeepleError, ValueError) as exc:
                 raise HubError(422, str(exc)) from None
-            gid = await self.writer.run(
+            gid = await self._store_new(
                 functools.partial(
                     self.storage.create_game,
                     old.game_id,
@@ -1474,7 +1568,8 @@ class Hub:
                     listed=listed,
                     turn_timer=live.turn_timer,
                     hints=live.hints,
-                )
+                ),
+                self.quota(client),
             )
             await self.writer.run(self.storage.set_rematch, live.id, gid)
             await self.ownership.claim(gid)
@@ -1492,5 +1587,74 @@ class Hub:
             live.rematch = gid
             told = Message({"type": "rematch", "id": gid})
             for sub in list(live.subscribers):
-                live._put(sub, told)
-            return new, True
+                given = "" if sub.seat is None else tokens.get(sub.seat, "")
+                mine = Message({"type": "rematch", "id": gid, "token": given}) if given else told
+                live._put(sub, mine)
+            return new, True, tokens.get(seat) or None
+
+    async def claim(self, live: LiveGame, seat: int) -> str | None:
+        """The token of person's seat ``seat`` of rematch ``live``, if none was given yet
+        (:meth:`rematch`); ``None`` otherwise."""
+        async with live.lock:
+            if live.seats[seat].kind != "human" or live.seats[seat].token_hash:
+                return None
+            return await self._new_token(live, seat)
+
+    async def reissue(self, live: LiveGame, token: str, seat: int) -> str:
+        """A new token for person's seat ``seat``; the old one opens nothing from now on: its
+        requests get 403, and its sockets are told ``{"type": "revoked", "seat", "detail"}``
+        and closed. The host may do it for any person's seat (a link that went astray), a person
+        for their own."""
+        if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
+            raise HubError(422, f"seat {seat + 1} is not a person's seat")
+        if not live.is_host(token) and live.seat_of(token) != seat:
+            raise HubError(403, "only the host or the seat's own player may do that")
+        async with live.lock:
+            return await self._new_token(live, seat)
+
+    async def _new_token(self, live: LiveGame, seat: int) -> str:
+        """Give person's seat ``seat`` a new token, stored first (caller holds ``live.lock``);
+        the sockets of the old one are closed."""
+        person = live.seats[seat]
+        token = new_token()
+        stored = person.stored()
+        stored.token_hash = hash_token(token)
+        await self.writer.run(self.storage.set_seat, live.id, stored)
+        had = bool(person.token_hash)
+        person.token_hash = stored.token_hash
+        if had:
+            told = Message(
+                {
+                    "type": "revoked",
+                    "seat": seat,
+                    "detail": "this seat has a new link: the one this page has opens it no more",
+                }
+            )
+            for sub in list(live.subscribers):
+                if sub.seat == seat:
+                    live._put(sub, told)
+                    self.unsubscribe(live, sub)
+                    sub.seat = None  # an action still on its way is a spectator's: refused
+                    end_queue(sub.queue)
+        return token
+
+    async def moderate(self, live: LiveGame, host: str, seat: int, standing: str | None) -> None:
+        """The host mutes a person in the game's chat (``MUTED``: their messages refused),
+        removes them (``REMOVED``: refused, and those they sent hidden from everyone), or lets
+        them chat again (``None``). Stored with the seat; every socket is told
+        ``{"type": "moderated", "seat", "chat"}`` (a page reloads the chat)."""
+        live.check_host(host)
+        if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
+            raise HubError(422, f"seat {seat + 1} is not a person's seat: only people chat")
+        if standing is not None and standing not in CHAT_STANDING:
+            raise HubError(422, f"chat: {standing!r} is not one of {', '.join(CHAT_STANDING)}")
+        async with live.lock:
+            person = live.seats[seat]
+            stored = person.stored()
+            stored.chat = standing
+            await self.writer.run(self.storage.set_seat, live.id, stored)
+            person.chat = standing
+        told = Message({"type": "moderated", "seat": seat, "chat": standing})
+        for sub in list(live.subscribers):
+            live._put(sub, told)
+        live.broadcast_seats()

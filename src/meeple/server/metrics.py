@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import hmac
+import ipaddress
 import os
 import time
 from collections.abc import Iterator
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
 
 ADMIN_ENV = "MEEPLE_ADMIN_TOKEN"
 """When set, ``/metrics`` asks for ``Authorization: Bearer`` this token, and the operator's
-endpoints (:mod:`meeple.server.admin`) are on, behind it."""
+endpoints (:mod:`meeple.server.admin`) are on, behind it. Unset, ``/metrics`` answers only a
+server on loopback asked from loopback (:func:`metrics_need_token`)."""
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 GC_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
@@ -46,6 +48,29 @@ def admin_token() -> str | None:
 
     Read on every request, not once at start-up, so tests can set it per test."""
     return os.environ.get(ADMIN_ENV) or None
+
+
+def _loopback(host: str | None) -> bool:
+    if host is None:
+        return False
+    if host.strip("[]").lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def metrics_need_token(listen: str, client: str | None = None) -> bool:
+    """Whether ``/metrics`` needs the admin token on a server listening on ``listen``, asked
+    by ``client`` (``None``: whoever asks): unless both are loopback.
+
+    The figures say how busy the server is and which limits are hit, worth keeping from
+    strangers; so without a token set, a server reachable beyond loopback answers ``403``
+    (and ``meeple serve`` says so at start), while one on 127.0.0.1 still answers a scraper on
+    the same machine. A client beyond loopback is asked for it even there: behind a proxy
+    whose ``X-Forwarded-For`` is trusted, a visitor's request is no local scrape."""
+    return not (_loopback(listen) and (client is None or _loopback(client)))
 
 
 def bears_admin_token(request: Request, wanted: str) -> bool:
@@ -122,8 +147,9 @@ class HubCollector(Collector):
         yield hits
 
 
-def install(app: FastAPI, hub: Hub) -> Histogram:
-    """Add ``/healthz`` and ``/metrics``; returns the action latency histogram to observe."""
+def install(app: FastAPI, hub: Hub, listen: str = "127.0.0.1") -> Histogram:
+    """Add ``/healthz`` and ``/metrics`` (for a server listening on ``listen``: see
+    :func:`metrics_need_token`); returns the action latency histogram to observe."""
     registry = CollectorRegistry()
     registry.register(HubCollector(hub))
     if _time_gc not in gc.callbacks:
@@ -150,8 +176,18 @@ def install(app: FastAPI, hub: Hub) -> Histogram:
     @app.get("/metrics", tags=["operating"], response_class=Response)
     async def metrics(request: Request) -> Response:
         """Prometheus' text format. With ``$MEEPLE_ADMIN_TOKEN`` set, the request needs
-        ``Authorization: Bearer`` that token (401 otherwise)."""
+        ``Authorization: Bearer`` that token (401 otherwise); without it, 403 unless the
+        server listens on loopback and is asked from loopback."""
         wanted = admin_token()
+        client = request.client.host if request.client else None
+        if wanted is None and metrics_need_token(listen, client):
+            return JSONResponse(
+                {
+                    "detail": "the metrics of a server reachable beyond loopback need the admin "
+                    "token: the operator sets MEEPLE_ADMIN_TOKEN"
+                },
+                status_code=403,
+            )
         if wanted is not None and not bears_admin_token(request, wanted):
             return JSONResponse(
                 {"detail": "the metrics need the admin token (Authorization: Bearer ...)"},

@@ -234,6 +234,10 @@ class SeatInfo(BaseModel):
     type: str = Field(description="human, bot, or open (waiting for an invited person)")
     name: str
     stand_in: bool = Field(description="a bot plays this person's seat for now")
+    chat: str | None = Field(
+        default=None,
+        description="the host's word on this person's chat: muted, removed, or null",
+    )
 
 
 class LegalAction(BaseModel):

@@ -11,7 +11,10 @@
   these requests.
 - **Headers** (:data:`HEADERS`): a strict Content-Security-Policy (scripts only from
   this server's files, no inline script; :func:`content_security_policy`), no framing, no
-  ``Referer``, no MIME sniffing.
+  ``Referer``, no MIME sniffing; and, when asked (``--hsts``, ``$MEEPLE_HSTS``),
+  ``Strict-Transport-Security`` (:data:`HSTS`).
+- **Proxies** (:func:`trusted_proxies`): the addresses whose ``X-Forwarded-For`` names the
+  client, each named; a network is taken with a warning (:func:`proxy_warnings`).
 
 The defaults (:func:`default_hosts`) allow the names of the address the server listens on;
 docs/SERVER.md, "Security headers, Origin and Host", says why. :class:`Guard` is the
@@ -35,6 +38,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 HOSTS_ENV = "MEEPLE_ALLOWED_HOSTS"
 ORIGINS_ENV = "MEEPLE_ALLOWED_ORIGINS"
+HSTS_ENV = "MEEPLE_HSTS"
+
+HSTS = b"max-age=31536000"
+"""``Strict-Transport-Security`` with ``--hsts``: browsers that saw it once over HTTPS use
+HTTPS alone for this name for a year (no ``includeSubDomains``: other names of the domain
+may still serve plain HTTP; no ``preload``: that is the operator's decision to make)."""
 
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 """The methods whose ``Origin`` is checked (reads are left to the browser's same-origin rule)."""
@@ -209,6 +218,60 @@ def resolve_origins(origins: Sequence[str] | None = None) -> list[str]:
     return list(origins or _from_env(ORIGINS_ENV))
 
 
+def resolve_hsts(hsts: bool | None = None) -> bool:
+    """``hsts``, else whether ``$MEEPLE_HSTS`` is ``1``, ``true``, ``yes`` or ``on``."""
+    if hsts is not None:
+        return hsts
+    return os.environ.get(HSTS_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def trusted_proxies(text: str | None) -> list[str]:
+    """The addresses of ``--forwarded-allow-ips`` (comma-separated IP addresses, networks, or
+    ``*``) as uvicorn takes them; ``[]`` for none, ``ValueError`` for a malformed one (uvicorn
+    would take it as a name that no connection ever has, and trust nobody, silently). A
+    network of one address (``/32``, ``/128``) is that address."""
+    out = []
+    for item in (text or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if item != "*":
+            try:
+                if "/" in item:
+                    net = ipaddress.ip_network(item)
+                    item = str(net.network_address) if net.num_addresses == 1 else str(net)
+                else:
+                    item = str(ipaddress.ip_address(item))
+            except ValueError:
+                raise ValueError(
+                    f"{item!r} is not an IP address, a network such as 10.0.0.0/8, or *"
+                ) from None
+        out.append(item)
+    return ["*"] if "*" in out else out  # uvicorn trusts everyone only for a lone *
+
+
+def proxy_warnings(proxies: Sequence[str]) -> list[str]:
+    """What to warn of in ``proxies`` (:func:`trusted_proxies`' answer): each network, and
+    ``*``. Any machine in a trusted network can write the client's address it likes, so the
+    per-address limits count what it says: name the proxy's own address instead
+    (docs/DEPLOY.md, "Client addresses and the limits"). Taken, not refused: where proxies
+    come and go (a Kubernetes ingress), a network is all an operator can name."""
+    out = []
+    for item in proxies:
+        if item == "*":
+            out.append(
+                "--forwarded-allow-ips *: every connection may name its own client address; "
+                "the per-address limits then count what each says (name the proxy's address)"
+            )
+        elif "/" in item:
+            out.append(
+                f"--forwarded-allow-ips {item}: any machine of {item} may name the client "
+                "address it likes; the per-address limits then count what it says (name the "
+                "proxy's own address)"
+            )
+    return out
+
+
 REPEATED = "\n"
 """What :func:`_header` gives for a header sent twice (no header's value holds a line break)."""
 
@@ -287,13 +350,17 @@ class Guard:
     Refuses a host not allowed (``400``) and a state change or socket from a foreign origin
     (``403``; a socket is accepted and closed with ``1008`` and the reason, so the client sees
     why), and puts :data:`HEADERS` and the Content-Security-Policy on every HTTP answer,
-    refusals included (a route's own policy, the API docs page's, is kept).
+    refusals included (a route's own policy, the API docs page's, is kept), and
+    ``Strict-Transport-Security`` with ``hsts``.
     """
 
-    def __init__(self, app: ASGIApp, hosts: AllowedHosts, origins: AllowedOrigins) -> None:
+    def __init__(
+        self, app: ASGIApp, hosts: AllowedHosts, origins: AllowedOrigins, hsts: bool = False
+    ) -> None:
         self.app = app
         self.hosts = hosts
         self.origins = origins
+        self.headers = (*HEADERS, (b"strict-transport-security", HSTS)) if hsts else HEADERS
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
@@ -319,7 +386,7 @@ class Guard:
                 headers = MutableHeaders(scope=message)
                 if "content-security-policy" not in headers:
                     headers.append("content-security-policy", policy)
-                headers.raw.extend(HEADERS)
+                headers.raw.extend(self.headers)
             await send(message)
 
         if refused is None:

@@ -37,6 +37,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    and_,
     bindparam,
     create_engine,
     delete,
@@ -49,7 +50,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -65,6 +66,19 @@ EXPIRED = "expired"  # nobody played it for longer than the server keeps games w
 STATUSES = (WAITING, ACTIVE, FINISHED, CANCELLED, EXPIRED)
 DONE = (FINISHED, CANCELLED, EXPIRED)
 """The statuses of a game that is over: only these are ever purged."""
+
+MUTED = "muted"  # the host muted a person: their chat messages are refused
+REMOVED = "removed"  # ... and those they sent are hidden from everyone
+CHAT_STANDING = (MUTED, REMOVED)
+
+LOBBY_PER_CLIENT = 2
+"""The most games of one client (its address or /64) in the lobby's list, their newest."""
+LOBBY_PER_NETWORK = 4
+"""The most games of one network (a /24 or /48) in the lobby's list, their newest."""
+
+CREATE_LOCK = 0x6D65_6570_6C65
+"""The PostgreSQL advisory lock every quota-checked new game takes for its transaction, so that
+counting the games and adding one is one step across processes (``Storage.create_game``)."""
 
 
 class Base(DeclarativeBase):
@@ -98,6 +112,13 @@ class GameRow(Base):
     )
     # The game started as this one's rematch (same seats, a new seed), once it is over.
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    # Who made it, as the limits count (meeple.server.limits.Client): the client's address or
+    # /64 and its network; kept only while the game waits or is in play (NULL after, and in
+    # older games).
+    maker: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None, index=True)
+    maker_net: Mapped[str | None] = mapped_column(
+        String(64), nullable=True, default=None, index=True
+    )
 
 
 class SeatRow(Base):
@@ -115,6 +136,9 @@ class SeatRow(Base):
     ask: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     # The host handed this person's seat to the standard bot until they are back.
     stand_in: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    # The host's word on the person's chat: MUTED (their messages refused) or REMOVED (refused,
+    # and those they sent hidden from everyone); NULL: they may chat.
+    chat: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -162,10 +186,10 @@ class LeaseRow(Base):
 # An action's statements, built once: storing actions is on the path of every move, and
 # building a statement costs more than running it (benchmarks/README.md, server section).
 _INSERT_ACTIONS = insert(ActionRow)
-_SET_STATUS = (
+_SET_STATUS = (  # a status an action sets is an end (finished): who made it is forgotten
     update(GameRow)
     .where(GameRow.id.in_(bindparam("games", expanding=True)))
-    .values(status=bindparam("new_status"))
+    .values(status=bindparam("new_status"), maker=None, maker_net=None)
 )
 _TOUCH = (
     update(GameRow)
@@ -221,6 +245,7 @@ class StoredSeat:
     token_hash: str
     ask: dict[str, Any] | None = None
     stand_in: bool = False
+    chat: str | None = None  # MUTED, REMOVED or None (the host's word on their chat)
 
 
 @dataclass
@@ -240,6 +265,53 @@ class StoredGame:
     turn_timer: float | None = None
     rematch: str | None = None
     hints: bool = True
+
+
+@dataclass
+class Quota:
+    """What a new game must fit in (docs/SERVER.md, "Limits"), checked by
+    :meth:`Storage.create_game` in the transaction that adds it; ``None`` turns one off.
+
+    ``client`` and ``network`` are its maker's (:class:`meeple.server.limits.Client`);
+    ``live`` is the most games waiting or in play on the server, ``client_*`` and
+    ``network_*`` the most that one client or network made. A game waiting that has not changed
+    since ``waiting_since`` counts for nothing (it is expired by the next sweep). Beyond
+    ``live``, the least recently changed game (not changed since ``idle_since``, not held by a
+    server process) of the network that made the most games, if it made more than the maker's,
+    is expired to make room; its id is added to ``evicted``.
+    """
+
+    client: str
+    network: str
+    live: int | None = None
+    client_live: int | None = None
+    client_waiting: int | None = None
+    network_live: int | None = None
+    network_waiting: int | None = None
+    waiting_since: dt.datetime | None = None
+    idle_since: dt.datetime | None = None
+    evicted: list[str] = field(default_factory=list)
+
+
+class QuotaError(Exception):
+    """A new game the :class:`Quota` refused: which limit (``Limits``' field) and why."""
+
+    def __init__(self, limit: str, reason: str) -> None:
+        super().__init__(reason)
+        self.limit = limit
+        self.reason = reason
+
+
+def _last() -> Any:
+    return func.coalesce(GameRow.updated, GameRow.created)
+
+
+def _live(waiting_since: dt.datetime | None) -> Any:
+    """The games that count as waiting or in play: in play, or waiting and changed since
+    ``waiting_since`` (a game waiting longer is as good as expired)."""
+    if waiting_since is None:
+        return GameRow.status.in_([WAITING, ACTIVE])
+    return or_(GameRow.status == ACTIVE, and_(GameRow.status == WAITING, _last() >= waiting_since))
 
 
 class Storage:
@@ -264,6 +336,10 @@ class Storage:
         """Create missing tables, and add the columns later versions added to older ones."""
         Base.metadata.create_all(self.engine)
         self._add_missing_columns()
+        with self.engine.begin() as c:  # and the indexes of the columns added
+            for table in Base.metadata.sorted_tables:
+                for index in table.indexes:
+                    index.create(c, checkfirst=True)
 
     def _add_missing_columns(self) -> None:
         # A database made by an earlier meeple lacks the columns added since. Each is nullable,
@@ -301,11 +377,21 @@ class Storage:
         listed: bool = True,
         turn_timer: float | None = None,
         hints: bool = True,
+        quota: Quota | None = None,
     ) -> str:
-        """Store a new game with its seats; returns its id."""
+        """Store a new game with its seats; returns its id.
+
+        With a ``quota``, the game is made only if it fits (else :class:`QuotaError`, and
+        nothing is stored), counted in the same transaction as it is added, which holds the
+        database's write lock from before the count to the commit: on PostgreSQL an advisory
+        lock (:data:`CREATE_LOCK`), taken first; on SQLite the insert itself, made before the
+        count. So no two new games, in one process or many, are both counted without the
+        other, and the cap is exact."""
         gid = secrets.token_hex(8)
         now = dt.datetime.now(dt.UTC)
         with Session(self.engine) as s, s.begin():
+            if quota is not None and s.get_bind().dialect.name == "postgresql":
+                s.execute(select(func.pg_advisory_xact_lock(CREATE_LOCK)))
             s.add(
                 GameRow(
                     id=gid,
@@ -321,9 +407,14 @@ class Storage:
                     turn_timer=turn_timer,
                     hints=hints,
                     updated=now,
+                    # (no client: a game no request made, counted by nobody)
+                    maker=None if quota is None else quota.client or None,
+                    maker_net=None if quota is None else quota.network or None,
                 )
             )
             s.flush()
+            if quota is not None:
+                self._fit(s.connection(), quota, gid, now)
             for st in seats:
                 s.add(
                     SeatRow(
@@ -335,9 +426,93 @@ class Storage:
                         token_hash=st.token_hash,
                         ask=st.ask,
                         stand_in=st.stand_in,
+                        chat=st.chat,
                     )
                 )
         return gid
+
+    def _fit(self, c: Connection, quota: Quota, gid: str, now: dt.datetime) -> None:
+        """Make the new game ``gid`` (added, not committed) fit in ``quota``, expiring idle
+        games to make room, or raise :class:`QuotaError`.
+
+        Over one of its maker's shares, the maker's own least recently changed idle game of
+        that kind (waiting, or any) makes room: someone who left games behind can always make
+        a new one, and a flood of fresh games stops at the share. Over the cap on games, the
+        busiest network's makes room (:meth:`_busiest`)."""
+        live = _live(quota.waiting_since)
+        waits = c.scalar(select(GameRow.status).where(GameRow.id == gid)) == WAITING
+        mine, ours = GameRow.maker == quota.client, GameRow.maker_net == quota.network
+        waiting = GameRow.status == WAITING
+        shares = [
+            ("waiting_per_client", and_(mine, waiting), quota.client_waiting, "your address"),
+            ("waiting_per_network", and_(ours, waiting), quota.network_waiting, "your network"),
+            ("live_per_client", mine, quota.client_live, "your address"),
+            ("live_per_network", ours, quota.network_live, "your network"),
+        ]
+        for limit, whose, most, who in shares:
+            if most is None or (not waits and limit.startswith("waiting")):
+                continue
+            count = c.scalar(select(func.count()).where(live, whose)) or 0
+            if count <= most:
+                continue
+            victim = self._idle_game(c, quota, and_(whose, GameRow.id != gid), now)
+            if victim is None:
+                what = "waiting to start" if limit.startswith("waiting") else "waiting or in play"
+                raise QuotaError(
+                    limit,
+                    f"{who} has {most} games {what}, the most it may, all of them played or "
+                    "joined lately: finish, start or cancel one (a game left alone makes room "
+                    "for a new one after a while)",
+                )
+            self._expire_for(c, victim, quota, now)
+        if quota.live is None:
+            return
+        total = c.scalar(select(func.count()).where(live)) or 0
+        if total <= quota.live:
+            return
+        ours_now = c.scalar(select(func.count()).where(live, ours)) or 0
+        victim = self._busiest(c, quota, int(ours_now), now)
+        if victim is None:
+            raise QuotaError(
+                "live_games", f"the server has {quota.live} games waiting or in play, its most"
+            )
+        self._expire_for(c, victim, quota, now)
+
+    def _expire_for(self, c: Connection, victim: str, quota: Quota, now: dt.datetime) -> None:
+        c.execute(
+            update(GameRow)
+            .where(GameRow.id == victim)
+            .values(status=EXPIRED, maker=None, maker_net=None, updated=now)
+        )
+        quota.evicted.append(victim)
+
+    def _idle_game(self, c: Connection, quota: Quota, where: Any, now: dt.datetime) -> str | None:
+        """The least recently changed game waiting or in play ``where`` holds, unchanged since
+        ``quota.idle_since`` and held by no server process (a game loaded somewhere is left
+        alone: that process would go on playing it); ``None`` if there is none."""
+        held = select(LeaseRow.game).where(LeaseRow.expires >= now.timestamp())
+        q = select(GameRow.id).where(_live(quota.waiting_since), where, GameRow.id.not_in(held))
+        if quota.idle_since is not None:
+            q = q.where(_last() < quota.idle_since)
+        found = c.scalar(q.order_by(_last(), GameRow.id).limit(1))
+        return None if found is None else str(found)
+
+    def _busiest(self, c: Connection, quota: Quota, ours: int, now: dt.datetime) -> str | None:
+        """The game to expire so that a game of ``quota.network`` (which holds ``ours`` now,
+        the new one included) fits under the cap: an idle one (:meth:`_idle_game`) of the
+        network that made the most games waiting or in play, if it made more than ``ours``;
+        ``None`` if there is none."""
+        n = func.count().label("n")
+        top = c.execute(
+            select(GameRow.maker_net, n)
+            .where(_live(quota.waiting_since), GameRow.maker_net.is_not(None))
+            .group_by(GameRow.maker_net)
+            .order_by(n.desc())
+            .limit(1)
+        ).first()
+        if top is None or top[0] == quota.network or int(top[1]) <= ours:
+            return None
+        return self._idle_game(c, quota, GameRow.maker_net == top[0], now)
 
     def append_action(self, game: str, index: int, text: str, status: str = ACTIVE) -> None:
         """Store action number ``index`` of ``game`` (and its new status) in one transaction.
@@ -435,27 +610,40 @@ class Storage:
     def set_status(self, game: str, status: str) -> None:
         """Set a game's status (the host started or cancelled it)."""
         now = dt.datetime.now(dt.UTC)
+        values: dict[str, Any] = {"status": status, "updated": now}
+        if status in DONE:  # who made it matters only while it waits or is in play
+            values.update(maker=None, maker_net=None)
         with self.engine.begin() as c:
-            c.execute(update(GameRow).where(GameRow.id == game).values(status=status, updated=now))
+            c.execute(update(GameRow).where(GameRow.id == game).values(**values))
 
-    def count_live(self) -> int:
-        """How many games are waiting or in play."""
+    def count_live(self, waiting_since: dt.datetime | None = None) -> int:
+        """How many games are waiting or in play (those waiting unchanged since
+        ``waiting_since`` left out)."""
         with Session(self.engine) as s:
-            q = select(func.count()).where(GameRow.status.in_([WAITING, ACTIVE]))
-            return int(s.scalar(q) or 0)
+            return int(s.scalar(select(func.count()).where(_live(waiting_since))) or 0)
 
-    def expire_idle(self, before: dt.datetime) -> list[str]:
-        """Mark every game waiting or in play that has not changed since ``before`` as expired;
-        returns their ids."""
-        last = func.coalesce(GameRow.updated, GameRow.created)
+    def expire_idle(
+        self, before: dt.datetime | None, waiting_before: dt.datetime | None = None
+    ) -> list[str]:
+        """Mark every game waiting or in play that has not changed since ``before``, and every
+        game waiting that has not changed since ``waiting_before``, as expired; returns their
+        ids. ``None``: no such bound."""
+        stale = []
+        if before is not None:
+            stale.append(and_(GameRow.status.in_([WAITING, ACTIVE]), _last() < before))
+        if waiting_before is not None:
+            stale.append(and_(GameRow.status == WAITING, _last() < waiting_before))
+        if not stale:
+            return []
         with self.engine.begin() as c:
-            ids = list(
+            ids = list(c.execute(select(GameRow.id).where(or_(*stale))).scalars())
+            for chunk in range(0, len(ids), 500):  # bounded IN lists
+                part = ids[chunk : chunk + 500]
                 c.execute(
-                    select(GameRow.id).where(GameRow.status.in_([WAITING, ACTIVE]), last < before)
-                ).scalars()
-            )
-            if ids:
-                c.execute(update(GameRow).where(GameRow.id.in_(ids)).values(status=EXPIRED))
+                    update(GameRow)
+                    .where(GameRow.id.in_(part))
+                    .values(status=EXPIRED, maker=None, maker_net=None)
+                )
         return ids
 
     def purge(self, before: dt.datetime) -> int:
@@ -487,8 +675,12 @@ class Storage:
 
     def set_seat(self, game: str, seat: StoredSeat) -> None:
         """Store who sits in ``seat.seat`` now (an invited person joined, a bot took an open
-        seat, the host handed a seat to a bot or back)."""
+        seat, the host handed a seat to a bot or back, gave it a new token): a change of the
+        game, so its ``updated`` too."""
         with self.engine.begin() as c:
+            c.execute(
+                update(GameRow).where(GameRow.id == game).values(updated=dt.datetime.now(dt.UTC))
+            )
             c.execute(
                 update(SeatRow)
                 .where(SeatRow.game == game, SeatRow.seat == seat.seat)
@@ -499,6 +691,7 @@ class Storage:
                     token_hash=seat.token_hash,
                     ask=seat.ask,
                     stand_in=seat.stand_in,
+                    chat=seat.chat,
                 )
             )
 
@@ -525,9 +718,11 @@ class Storage:
 
     def chat(self, game: str, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
         """The game's chat messages with an id above ``after``, oldest first (``limit`` at
-        most); ``after=-1``: the newest ``limit``."""
+        most); ``after=-1``: the newest ``limit``. Those of a person the host removed from the
+        chat are left out (kept, and shown again if the host lets them back)."""
+        removed = select(SeatRow.seat).where(SeatRow.game == game, SeatRow.chat == REMOVED)
         with Session(self.engine) as s:
-            q = select(ChatRow).where(ChatRow.game == game)
+            q = select(ChatRow).where(ChatRow.game == game, ChatRow.seat.not_in(removed))
             if after < 0:
                 rows = list(s.scalars(q.order_by(ChatRow.id.desc()).limit(limit)))[::-1]
             else:
@@ -571,7 +766,9 @@ class Storage:
             status=row.status,
             created=row.created,
             seats=[
-                StoredSeat(x.seat, x.kind, x.name, x.bot, x.token_hash, x.ask, bool(x.stand_in))
+                StoredSeat(
+                    x.seat, x.kind, x.name, x.bot, x.token_hash, x.ask, bool(x.stand_in), x.chat
+                )
                 for x in seats
             ],
             actions=list(actions),
@@ -599,19 +796,42 @@ class Storage:
             ).all()
             return [self._load(s, r) for r in rows]
 
-    def list_games(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+    def list_games(
+        self,
+        status: str | None = None,
+        limit: int = 100,
+        waiting_since: dt.datetime | None = None,
+    ) -> list[dict[str, Any]]:
         """A summary of the newest listed games (optionally of one status): no tokens, no
-        actions. Private games are never listed."""
+        actions. Private games are never listed, nor games waiting unchanged since
+        ``waiting_since`` (as good as expired).
+
+        The lobby's list is shared (docs/SERVER.md, "Limits"): of the games one client made,
+        only its newest :data:`LOBBY_PER_CLIENT` are listed, and of one network's its newest
+        :data:`LOBBY_PER_NETWORK`, so a few addresses cannot fill the list. Games made
+        before makers were kept count each as its own maker."""
+        listed = or_(GameRow.listed.is_(None), GameRow.listed.is_(True))
+        q = select(GameRow.id).where(listed)
+        if status is not None:
+            q = q.where(GameRow.status == status)
+        if waiting_since is not None:
+            q = q.where(or_(GameRow.status != WAITING, _last() >= waiting_since))
+        newest = (GameRow.created.desc(), GameRow.id.desc())
+        rank = q.add_columns(
+            func.row_number()
+            .over(partition_by=func.coalesce(GameRow.maker, GameRow.id), order_by=newest)
+            .label("of_client"),
+            func.row_number()
+            .over(partition_by=func.coalesce(GameRow.maker_net, GameRow.id), order_by=newest)
+            .label("of_network"),
+        ).subquery()
+        shown = select(rank.c.id).where(
+            rank.c.of_client <= LOBBY_PER_CLIENT, rank.c.of_network <= LOBBY_PER_NETWORK
+        )
         with Session(self.engine) as s:
-            q = (
-                select(GameRow)
-                .where(or_(GameRow.listed.is_(None), GameRow.listed.is_(True)))
-                .order_by(GameRow.created.desc())
-                .limit(limit)
-            )
-            if status is not None:
-                q = q.where(GameRow.status == status)
-            rows = s.scalars(q).all()
+            rows = s.scalars(
+                select(GameRow).where(GameRow.id.in_(shown)).order_by(*newest).limit(limit)
+            ).all()
             counts = dict(
                 s.execute(
                     select(ActionRow.game, func.count())

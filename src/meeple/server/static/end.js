@@ -65,19 +65,35 @@ function place(i) {
   return ["1st", "2nd", "3rd"][i] || `${i + 1}th`;
 }
 
-// The address of game `id` for this page's seat: the token rides in the #fragment (play.js keeps
-// it in this browser and takes it out of the address bar).
-function seatLink(id) {
-  if (G.seat === null || !G.token) return `/play/${encodeURIComponent(id)}`;
-  return `/play/${encodeURIComponent(id)}#token=${encodeURIComponent(G.token)}`;
+// The rematch's page: play.js finds this browser's seat in it by itself, if it holds one.
+function rematchLink(id) {
+  return `/play/${encodeURIComponent(id)}`;
 }
 
-function rememberRematch(id) {
-  if (G.seat === null || !G.token) return;
+// Keep our seat's token in the rematch (a new one: the old game's opens nothing there).
+function rememberRematch(id, token) {
   const held = seatOf(G.id) || {};
-  const info = { token: G.token, seat: G.seat, name: G.name(G.seat), title: G.title };
+  const info = { token, seat: G.seat, name: G.name(G.seat), title: G.title };
   if (held.host) info.host = held.host; // the host's key carries over to the rematch
   rememberSeat(id, info);
+}
+
+// Our seat's token in the rematch: kept in this browser (the socket brought it, or this page
+// started the rematch), else asked for once (POST /rematch gives each seat's once).
+async function joinRematch(ev) {
+  ev.preventDefault();
+  const held = seatOf(G.rematch);
+  if (!held || !held.token) {
+    try {
+      const r = await api(`/api/games/${encodeURIComponent(G.id)}/rematch`, { method: "POST", body: { token: G.token } });
+      if (r.token) rememberRematch(r.id, r.token);
+      else toast("Your seat's link in the rematch went to another of your pages; the host can give you a new one. You watch for now.", true);
+    } catch (e) {
+      toast(e.message, true);
+      return;
+    }
+  }
+  location.assign(rematchLink(G.rematch));
 }
 
 // ---------------------------------------------------------------- entry point
@@ -457,7 +473,7 @@ function drawRematch() {
   row.textContent = "";
   if (G.rematch) {
     const mine = G.seat !== null && G.token;
-    row.append(el("a", { class: "button primary", id: "join-rematch", href: seatLink(G.rematch), onclick: () => rememberRematch(G.rematch) },
+    row.append(el("a", { class: "button primary", id: "join-rematch", href: rematchLink(G.rematch), onclick: mine ? joinRematch : null },
       mine ? "Join the rematch" : "Watch the rematch"));
   } else if (G.seat !== null && G.token) {
     row.append(el("button", { type: "button", class: "primary", id: "rematch", title: "The same seats and players, a new seed", onclick: startRematch }, "Rematch"));
@@ -470,8 +486,8 @@ async function startRematch(ev) {
   try {
     const r = await api(`/api/games/${encodeURIComponent(G.id)}/rematch`, { method: "POST", body: { token: G.token } });
     G.rematch = r.id;
-    rememberRematch(r.id);
-    location.assign(seatLink(r.id));
+    if (r.token) rememberRematch(r.id, r.token);
+    location.assign(rematchLink(r.id));
   } catch (e) {
     ev.target.disabled = false;
     toast(e.message, true);

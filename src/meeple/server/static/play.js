@@ -21,6 +21,11 @@ function takeToken() {
   return { token: held && held.token ? held.token : null, fromLink: false };
 }
 const { token, fromLink } = takeToken();
+// A seat's link opened over this page (the same address, only its #fragment new: the browser
+// does not load the page again): load it again, so the link's seat is taken.
+window.addEventListener("hashchange", () => {
+  if (new URLSearchParams(location.hash.slice(1)).get("token")) location.reload();
+});
 const hostKey = (seatOf(gid) || {}).host || null;
 
 const game = {
@@ -172,6 +177,22 @@ function addChat(m) {
   const empty = list.querySelector(".muted");
   if (empty) empty.remove();
   list.prepend(el("li", { dataset: { id: m.id } }, el("b", { style: `color:${PLAYER_COLORS[m.seat] || "inherit"}` }, m.name), ": ", m.text));
+}
+
+// The host muted someone, removed them from the chat (their messages hidden for everyone) or
+// let them back: the chat is read again, and our own box says so when it is about us.
+function reloadChat() {
+  chatSeen.clear();
+  $("chat").textContent = "";
+  loadChat();
+}
+
+function showChatStanding() {
+  const mine = game.seat !== null ? game.seats[game.seat] : null;
+  const standing = mine ? mine.chat : null;
+  $("chat-text").disabled = $("chat-send").disabled = !!standing;
+  $("chat-text").placeholder = standing === "muted" ? "The host muted you in this chat"
+    : standing === "removed" ? "The host removed you from this chat" : "Say something to the table";
 }
 
 async function loadChat() {
@@ -387,6 +408,38 @@ async function tableCall(path, body, done) {
   render(null);
 }
 
+// A seat's new link the host asked for (POST /reissue), shown in the host panel to pass on.
+let newLink = "";
+
+// The host's controls of a person besides handing the seat to a bot: a new link (the old one
+// stops at once: a link that went astray) and the chat (mute, remove, let back).
+function hostSeatControls(s) {
+  const out = [];
+  if (s.seat === game.seat) return out; // the host's own seat: nothing to moderate
+  out.push(el("button", {
+    type: "button", class: "small", dataset: { newLink: s.seat }, title: "The link they have stops working; pass the new one on",
+    onclick: async () => {
+      if (!confirm(`Give ${s.name}'s seat a new link? The one they have stops working.`)) return;
+      try {
+        const r = await api(`/api/games/${encodeURIComponent(gid)}/reissue`, { method: "POST", body: { token: hostKey, seat: s.seat } });
+        newLink = new URL(r.url, location.origin).href;
+        toast(`${s.name}'s seat has a new link: pass it on.`);
+      } catch (e) {
+        toast(e.message, true);
+      }
+      render(null);
+    },
+  }, "New link"), " ");
+  const choice = (value, label) => el("button", {
+    type: "button", class: "small", dataset: { chat: value || "allowed", chatSeat: s.seat },
+    onclick: () => tableCall("moderate", { host_token: hostKey, seat: s.seat, chat: value }, value ? `${s.name}: ${label.toLowerCase()}.` : `${s.name} may chat again.`),
+  }, label);
+  if (s.chat) out.push(el("span", { class: "muted small" }, s.chat === "muted" ? "(muted) " : "(removed from chat) "), choice(null, "Let chat"));
+  else out.push(choice("muted", "Mute"));
+  if (s.chat !== "removed") out.push(" ", choice("removed", "Remove from chat"));
+  return out;
+}
+
 function renderTable() {
   const box = $("table");
   // The table is drawn anew on every update: a host panel the host opened stays open (it
@@ -434,7 +487,11 @@ function renderTable() {
           el("button", {
             type: "button", class: "small", dataset: { seat: s.seat },
             onclick: () => tableCall("stand-in", { token: hostKey, seat: s.seat, on: !s.stand_in }, s.stand_in ? `${s.name} plays again.` : `A bot plays for ${s.name}.`),
-          }, s.stand_in ? "Give back" : "Hand to a bot")))),
+          }, s.stand_in ? "Give back" : "Hand to a bot"), " ",
+          ...hostSeatControls(s)))),
+        newLink ? el("div", { class: "bid-box", id: "new-link-box" },
+          el("input", { readonly: true, value: newLink, id: "new-link", "aria-label": "The seat's new link", onfocus: (e) => e.target.select() }),
+          el("button", { type: "button", onclick: async (e) => { try { await navigator.clipboard.writeText(newLink); e.target.textContent = "Copied"; } catch { $("new-link").select(); } } }, "Copy")) : null,
         el("button", { type: "button", class: "danger small", id: "host-cancel", onclick: () => confirm("Cancel this game for everyone?") && tableCall("cancel", { host_token: hostKey }, "The game is cancelled.") }, "Cancel the game"));
       panel.open = hostOpen;
       parts.push(panel);
@@ -442,6 +499,7 @@ function renderTable() {
   }
   box.hidden = parts.length === 0;
   box.append(...parts);
+  showChatStanding();
 }
 
 function render(prev) {
@@ -582,7 +640,25 @@ function connect() {
     if (m.type === "hello") { loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
     if (m.type === "chat") addChat(m);
     else if (m.type === "seat" && m.state_id === game.stateId) { takeSeatState(m); render(null); }
-    else if (m.type === "rematch") { game.rematch = m.id; render(null); }
+    else if (m.type === "rematch") {
+      // Our seat's token in the rematch rides in this message alone (the old one opens nothing
+      // there): kept in this browser, so "Join the rematch" finds it.
+      if (m.token && game.seat !== null) {
+        const held = seatOf(gid) || {};
+        rememberSeat(m.id, { token: m.token, seat: game.seat, name: game.name(game.seat), title: game.title, ...(held.host ? { host: held.host } : {}) });
+      }
+      game.rematch = m.id;
+      render(null);
+    } else if (m.type === "revoked") {
+      // The seat got a new link: this page's opens nothing any more. Watch instead.
+      forgetSeat(gid);
+      game.token = null;
+      game.seat = null;
+      $("chat-form").hidden = true;
+      $("who").textContent = "Spectating";
+      toast("This seat has a new link: the one this page had opens it no more. You are watching.", true);
+      render(null);
+    } else if (m.type === "moderated") reloadChat();
     else if (m.type === "seats") {
       game.seats = m.seats;
       game.status = m.status;
