@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from meeple.bots.base import make_bot
 from meeple.cli.main import main
 from meeple.kernel.family import new_game
 from meeple.kernel.position import save_position
@@ -192,3 +193,30 @@ def test_a_good_command_still_exits_0(corpus: Path, capsys: pytest.CaptureFixtur
     code, out, _ = cli("simulate classic --games 2 --json -", capsys)
     assert code == 0
     assert json.loads(out)["games"] == 2
+
+
+def test_piped_output_is_never_wrapped(tmp_path: Path) -> None:
+    """``meeple replay`` into a pipe or a file: each event whole on its line, however long
+    (rich broke lines at 80 columns when it could not see a terminal)."""
+    import subprocess
+    import sys
+
+    from meeple.kernel.saves import load_game
+
+    from meeple.bots.base import play_out
+
+    s = new_game("classic", 4, 3)
+    play_out(s, [make_bot("standard", "monopoly", seat) for seat in range(4)])
+    save_game(s, tmp_path / "g.json")
+    saved = load_game(tmp_path / "g.json")
+    again = new_game("classic", 4, 3)
+    again.record_events = True
+    events = [again.describe(e) for a in saved.history for e in again.apply(a)]
+    assert max(map(len, events)) > 80  # trade offers run to 120 characters
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    done = subprocess.run(
+        [sys.executable, "-c", "from meeple.cli.main import main; main()", "replay", "g.json"],
+        cwd=tmp_path, capture_output=True, text=True, env=env, check=True,
+    )  # fmt: skip
+    lines = set(done.stdout.splitlines())
+    assert [e for e in events if e not in lines] == []
