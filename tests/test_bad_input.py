@@ -201,9 +201,8 @@ def test_piped_output_is_never_wrapped(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from meeple.kernel.saves import load_game
-
     from meeple.bots.base import play_out
+    from meeple.kernel.saves import load_game
 
     s = new_game("classic", 4, 3)
     play_out(s, [make_bot("standard", "monopoly", seat) for seat in range(4)])
