@@ -49,7 +49,7 @@ def test_lobby_creates_a_game_and_the_human_buys_a_deed(page: Any, server: str) 
         page.get_by_label(f"Seat {seat} player").select_option("bot:random")
         expect(page.get_by_label(f"Seat {seat} name")).to_have_attribute(
             "placeholder",
-            f"Random bot {seat}",  # bots are named by kind and number
+            "Random bot (named by the server)",  # "Ada (bot)": meeple.server.names
         )
     page.fill("#seed", str(seed))
     page.get_by_role("button", name="Create the game").click()
