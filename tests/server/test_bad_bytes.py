@@ -339,6 +339,19 @@ def test_bad_bytes_in_a_socket_action_are_refused_with_the_reason(
     assert_no_echo(caplog.text, t)
 
 
+def test_a_refused_socket_action_repeats_only_a_ref_it_could_take(client: TestClient) -> None:
+    t = table(client)
+    with client.websocket_connect(f"/api/games/{t.active}/ws") as ws:
+        assert ws.receive_json()["type"] == "hello"
+        ws.send_text(json.dumps({"type": "auth", "token": t.ann}))
+        assert ws.receive_json()["seat"] == 0
+        for ref, repeated in ((2**53, 2**53), (2**53 + 1, None), (-1, None), ("7", None)):
+            ref_text = json.dumps(ref)
+            frame = f'{{"type":"act","state_id":NaN,"action":"roll","ref":{ref_text}}}'
+            answer = socket_act(ws, frame)
+            assert answer["status"] == 400 and answer["ref"] == repeated, answer
+
+
 @pytest.mark.parametrize(
     ("frame", "word"),
     [

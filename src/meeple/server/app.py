@@ -38,6 +38,7 @@ from meeple.server.intake import (
 )
 from meeple.server.limits import Limits, Window
 from meeple.server.schemas import (
+    MAX_REF,
     MAX_TOKEN,
     Applied,
     Chat,
@@ -487,7 +488,7 @@ def create_app(
             except HubError as exc:
                 refused = {
                     "type": "refused",
-                    "ref": ref if isinstance(ref, int) and not isinstance(ref, bool) else None,
+                    "ref": ref if _a_ref(ref) else None,
                     "status": exc.status,
                     "detail": exc.detail,
                     "state_id": exc.state_id,
@@ -589,6 +590,12 @@ def _client_message(received: Message) -> ClientMessage:
         return ClientMessage(None, {})
     kind = data.get("type")
     return ClientMessage(kind if isinstance(kind, str) else None, data, refused)
+
+
+def _a_ref(ref: object) -> bool:
+    """Whether ``ref`` is one a refusal repeats: a whole number from 0 to 2^53 (what
+    ``SocketAct`` takes; a refused message's ``ref`` was not checked)."""
+    return isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref <= MAX_REF
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -15,6 +15,8 @@ MAX_SEATS = 8
 MAX_ACTION = 64
 MAX_TOKEN = 64
 MAX_SEED = 2**63 - 1
+MAX_REF = 2**53
+"""The largest ``ref`` a socket's action may carry (a JavaScript number's exact integers)."""
 
 Name = Annotated[
     str,
@@ -169,7 +171,7 @@ class SocketAct(_Strict):
     type: Literal["act"]
     state_id: Annotated[int, Field(ge=0, le=2**31)]
     action: Annotated[str, Field(min_length=1, max_length=MAX_ACTION)]
-    ref: Annotated[int, Field(ge=0, le=2**53)] | None = None
+    ref: Annotated[int, Field(ge=0, le=MAX_REF)] | None = None
 
 
 class PutAsk(AskModel):
