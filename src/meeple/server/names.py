@@ -53,6 +53,15 @@ BLANK = frozenset(
 """Characters Unicode files as letters, marks or symbols that draw nothing (among its
 Default_Ignorable_Code_Point, and the blank Braille pattern)."""
 
+LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+"""What ``str.splitlines`` breaks a line at: named as such in a refusal."""
+
+DIRECTION_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
+"""The text-direction embeddings, overrides, isolates and marks: named as such in a refusal
+(they would reorder the text around the name)."""
+
 ZWNJ, ZWJ = "\u200c", "\u200d"
 VIRAMA = 9
 """The canonical combining class of a virama (``unicodedata.combining``)."""
@@ -95,11 +104,11 @@ def clean_name(name: str) -> str:
     text = unicodedata.normalize("NFKC", name)
     for i, ch in enumerate(text):
         if not _shows(text, i):
-            if ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029":  # str.splitlines' breaks
+            if ch in LINE_BREAKS:
                 raise ValueError(f"a name is one line: no line break ({_code(ch)})")
             if unicodedata.category(ch) == "Cc":
                 raise ValueError(f"a name may not contain the control character {_code(ch)}")
-            if ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c":
+            if ch in DIRECTION_CONTROLS:
                 raise ValueError(
                     f"a name may not contain the text-direction control {_code(ch)}: it "
                     "would reorder the text around the name"
