@@ -64,7 +64,9 @@ class GuardedHttp(HttpToolsProtocol):
         if self._deadline is None:  # the first bytes of a request
             self._arm()
         # A head is fed to the parser no further than the limit: a piece at a time while the
-        # head lasts, so the bytes after it (a body) are not counted.
+        # head lasts, so the bytes after it (a body) are not counted. A head that begins in
+        # the same read as the end of the request before it (pipelining, which browsers do
+        # not use) is counted from the next read: at most one read (asyncio's, 256 KiB) more.
         while data and self._in_head:
             room = self.head_limit - self._head_bytes
             if room <= 0:
