@@ -436,7 +436,7 @@ class BenchGame:
         """Create the game on the server and connect each seat's socket (hello received)."""
         body = {
             "game": GAME,
-            "seats": [{"type": "human", "name": f"Seat {s + 1}"} for s in range(PLAYERS)],
+            "seats": [{"type": "human", "name": f"Person {s + 1}"} for s in range(PLAYERS)],
             "seed": self.seed,
         }
         status, created = await self.http.request("POST", "/api/games", body)

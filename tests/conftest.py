@@ -12,6 +12,8 @@ SLOW = (
     "tests/test_install.py",  # builds wheels, one of them with mypyc
     "tests/server/test_cluster.py",  # server processes on PostgreSQL and Redis
     "tests/server/test_fuzz.py",  # schemathesis against the API
+    "tests/server/test_byte_fuzz.py",  # hypothesis's bytes against a real server
+    "tests/server/test_http_limits.py",  # raw sockets against a real server, waiting it out
     "tests/sim/test_bench_classic.py",  # the speed benchmark at a small size
     "tests/sim/test_bench_monopolis.py",  # Monopolis's speed benchmark at a small size
     "tests/sim/test_ray_backend.py",  # a local Ray cluster

@@ -82,7 +82,14 @@ def test_an_invite_link_is_filled_from_another_browser(browser: Any, server: str
     host.get_by_role("button", name=re.compile(r"^Start now")).click()
     expect(host.locator("#waiting-seats")).to_have_count(0)
     expect(guest.locator("#controls")).to_be_visible()
-    expect(guest.locator("#players [data-seat='2']")).to_contain_text("Standard bot 3")
+    # Seat 3 went to a bot with a short name of its own: "Ada" and a "bot" badge (the log
+    # says "Ada (bot)"), on the board's deeds "Ada" (docs/SERVER.md, "Names").
+    bot = guest.request.get(f"/api/games/{gid}").json()["seats"][2]
+    assert bot["type"] == "bot" and bot["name"].endswith(" (bot)")
+    row = guest.locator("#players [data-seat='2']")
+    expect(row.locator(".who")).to_contain_text(bot["name"].removesuffix(" (bot)"))
+    expect(row.locator(".who")).not_to_contain_text("(bot)")
+    expect(row.locator(".badge")).to_have_text("bot")
     host_ctx.close()
     guest_ctx.close()
 
@@ -124,9 +131,11 @@ def test_the_learned_bot_is_seated_from_the_lobby(browser: Any, server: str) -> 
     # raced it on a loaded machine and found none)
     seat = page.get_by_label("Seat 2 player")
     expect(seat.locator("option", has_text="Bot: learned")).to_have_count(1)
-    lobby_game(page, {2: "bot:learned", 3: "bot:learned", 4: "bot:standard"})
+    gid = lobby_game(page, {2: "bot:learned", 3: "bot:learned", 4: "bot:standard"})
     page.locator("#play-mine").click()
     expect(page.locator("#who")).to_have_text("You are Ann")
-    expect(page.locator("#players")).to_contain_text("Learned bot 2")
+    seats = page.request.get(f"/api/games/{gid}").json()["seats"]
+    assert [s["bot"] for s in seats] == [None, "learned", "learned", "standard"]
+    expect(page.locator("#players")).to_contain_text(seats[1]["name"].removesuffix(" (bot)"))
     screenshot(page, "learned-bot-seated")
     ctx.close()

@@ -167,7 +167,7 @@ def test_the_learned_bot_is_offered_and_plays_where_a_policy_is_shipped(
     url = f"/api/games/{g['id']}"
     wait_for(lambda: client.get(url).json()["state_id"] > 40)
     body = client.get(url).json()
-    assert body["status"] in ("active", "finished") and body["seats"][0]["name"] == "Learned bot 1"
+    assert body["status"] in ("active", "finished") and body["seats"][0]["bot"] == "learned"
     refused = client.post("/api/games", json={"game": "friends", "seats": seats})
     assert refused.status_code == 422 and "unknown bot 'learned' for friends" in refused.text
 

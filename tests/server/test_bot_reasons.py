@@ -23,8 +23,9 @@ def test_a_standard_bots_moves_say_why(client: TestClient) -> None:
                 whys.append(msg["why"])
             if msg["status"] == "finished":
                 break
-    assert any(w.startswith(("Robo 1: buys ", "Robo 2: buys ")) for w in whys), whys
-    assert all(w.split(": ", 1)[0] in ("Robo 1", "Robo 2") and w.split(": ", 1)[1] for w in whys)
+    assert any(w.startswith(("Robo 1 (bot): buys ", "Robo 2 (bot): buys ")) for w in whys), whys
+    names = ("Robo 1 (bot)", "Robo 2 (bot)")  # an API client's name for its bot, marked
+    assert all(w.split(": ", 1)[0] in names and w.split(": ", 1)[1] for w in whys)
 
 
 def test_a_random_bot_has_nothing_to_say(client: TestClient) -> None:

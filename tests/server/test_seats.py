@@ -43,9 +43,10 @@ def test_an_invite_fills_open_seats_then_the_host_starts(client: TestClient) -> 
     assert [s["token"] for s in g["seats"][1:]] == [None, None, None]
     p = public(client, gid)
     assert p["status"] == "waiting"
-    assert [(s["type"], s["name"]) for s in p["seats"]] == [
-        ("human", "Ann"), ("open", "Seat 2"), ("open", "Seat 3"), ("bot", "Standard bot 4"),
+    assert [(s["type"], s["name"]) for s in p["seats"]][:3] == [
+        ("human", "Ann"), ("open", "Seat 2"), ("open", "Seat 3"),
     ]  # fmt: skip
+    assert p["seats"][3]["type"] == "bot" and p["seats"][3]["name"].endswith(" (bot)")
     ann = g["seats"][0]["token"]
     r = client.post(
         f"/api/games/{gid}/actions", json={"token": ann, "state_id": 0, "action": "roll"}
@@ -70,12 +71,10 @@ def test_an_invite_fills_open_seats_then_the_host_starts(client: TestClient) -> 
     r = client.post(f"/api/games/{gid}/start", json={"host_token": host})
     assert r.status_code == 200, r.text
     assert r.json()["status"] == "active"
-    assert [s["name"] for s in r.json()["seats"]] == [
-        "Ann",
-        "Bob",
-        "Standard bot 3",
-        "Standard bot 4",
-    ]
+    names = [s["name"] for s in r.json()["seats"]]
+    assert names[:2] == ["Ann", "Bob"] and names[3] == p["seats"][3]["name"]
+    assert names[2].endswith(" (bot)") and r.json()["seats"][2]["bot"] == "standard"
+    assert len({n[0] for n in names}) == 4  # bots' names have initials of their own
     assert join(client, gid, code, 2, "Dan").status_code == 409  # started: no more joining
     r = client.post(
         f"/api/games/{gid}/actions", json={"token": ann, "state_id": 0, "action": "roll"}

@@ -79,6 +79,8 @@ REFUSALS = (
     "already",
     "too many messages",
     "too many actions",
+    "not json",
+    "may not hold",
 )
 """A word of each reason the app gives for closing a socket on what a client sent."""
 
@@ -105,21 +107,34 @@ ACT = object()
 """An action (``{"type": "act", ...}``): answered, and counted apart from other messages."""
 
 
+@dataclass(frozen=True)
+class Bad:
+    """An auth message the strict reader refuses (bad bytes): a word of the reason."""
+
+    word: str
+
+
 def _claimed(frame: Frame) -> object:
     """What the protocol makes of a client message: :data:`IGNORED` (not JSON, not an object,
-    of no type the app knows), :data:`ACT` for an action, else the ``token`` of an auth
-    message, whatever it is (``MISSING`` if none)."""
+    of no type the app knows), :data:`ACT` for an action (bad bytes in it too: refused), a
+    :class:`Bad` for an auth message with bad bytes, else the ``token`` of an auth message,
+    whatever it is (``MISSING`` if none)."""
     if not frame:
         return IGNORED
+    bad = None
     try:
         data = wire.loads(frame)  # as the app parses it: no collection at the recursion limit
-    except (ValueError, RecursionError):
-        return IGNORED
+    except wire.BadJSON as exc:
+        bad = Bad("may not hold" if exc.status == 422 else "not json")
+        try:  # read as json.loads reads it, to tell an action or an auth from the rest
+            data = wire.loads(frame, strict=False)
+        except (ValueError, RecursionError):
+            return IGNORED
     if isinstance(data, dict) and data.get("type") == "act":
         return ACT
     if not isinstance(data, dict) or data.get("type") != "auth":
         return IGNORED
-    return data.get("token", MISSING)
+    return bad or data.get("token", MISSING)
 
 
 Want = tuple[list[int | str | None], int | None, str]
@@ -153,6 +168,8 @@ def expected(
             return hellos, 1008, "too many messages"
         if token is IGNORED:
             continue
+        if isinstance(token, Bad):
+            return hellos, 1008, token.word
         if not isinstance(token, str) or not token:
             return hellos, 1008, "token as a string"
         if seat is not None:
@@ -329,7 +346,8 @@ def catalogue(tokens: Tokens, most: int, acts: int) -> list[tuple[str | None, li
     out += [(None, [frame]) for frame in over]  # a real server closes with 1009
     refused: list[Frame] = [
         json.dumps({"type": "auth"}), *(auth(v) for v in (None, 5, 1.5, True, [], {}, [t0], "")),
-        auth("🎲" * 40), auth("\ud800"), auth("\x00"), auth(t0 + "x"),
+        auth("🎲" * 40), auth("\ud800"), auth("\x00"), '{"type":"auth","token":NaN}',
+        auth(t0 + "x"),
         auth(t0[:-1]), auth(" " + t0), auth(t0.upper()), *(auth(t) for t in tokens.others),
         nested(300, 2),
     ]  # fmt: skip
@@ -341,6 +359,13 @@ def catalogue(tokens: Tokens, most: int, acts: int) -> list[tuple[str | None, li
     spectator: list[Frame] = [act(state_id=0, action="roll"), act(state_id=0, action="roll", ref=3)]
     out += [(None, spectator), (t0, actions[:acts]), (t1, actions[-acts:])]
     out += [(t1, [act(state_id=0, action="roll")] * (acts + 1))]  # a flood of actions
+    bad_bytes: list[Frame] = [  # refused by the strict reader, with the reason and the ref
+        '{"type":"act","state_id":NaN,"action":"roll","ref":1}',
+        '{"type":"act","state_id":1e400,"action":"roll","ref":2}',
+        act(state_id=0, action="ro\x00ll", ref=3),
+        act(state_id=0, action="\ud800", ref=4),
+    ]
+    out += [(t0, bad_bytes)]
     closing = [auth(t0)] * 2
     return [(url, sent + closing) for url, sent in out]
 
@@ -408,7 +433,7 @@ def heard(msg: dict[str, Any]) -> int | str | None:
     """A message in a story: nothing moved, so no update and no seat message, only hellos and
     refusals (each with its reason)."""
     if msg["type"] == "refused":
-        assert msg["status"] in (403, 409, 422) and msg["detail"], msg
+        assert msg["status"] in (400, 403, 409, 422) and msg["detail"], msg
         return REFUSED
     assert msg["type"] == "hello", msg
     seat: int | None = msg["seat"]

@@ -147,6 +147,15 @@ def serve(
             "itself (docs/DEPLOY.md).",
         ),
     ] = False,
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a client has to send a whole request from its first byte, and a new "
+            "connection its first byte; then it is closed (408). Request heads are limited to "
+            "32 KiB (431). A WebSocket is timed until its upgrade (docs/DEPLOY.md).",
+            min=1.0,
+        ),
+    ] = 10.0,
     no_limits: Annotated[
         bool,
         typer.Option(
@@ -170,6 +179,7 @@ def serve(
     from meeple.server import logs
     from meeple.server.app import create_app, resolve_database_url
     from meeple.server.deflate import WideWindowProtocol
+    from meeple.server.httpprotocol import GuardedHttp
     from meeple.server.hub import Lifecycle
     from meeple.server.limits import NO_LIMITS, Limits
     from meeple.server.metrics import admin_token, metrics_need_token
@@ -259,6 +269,8 @@ def serve(
         forwarded_allow_ips=proxies or None,
         ws_per_message_deflate=ws_compression,
         ws=WideWindowProtocol,  # each update compressed against the last (server/deflate.py)
+        # httptools with a head limit and a deadline for each request (server/httpprotocol.py)
+        http=GuardedHttp.with_deadline(request_timeout),
     )
 
 

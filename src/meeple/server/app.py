@@ -13,23 +13,32 @@ import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 from fastapi import Depends, FastAPI, HTTPException, Path, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.kernel.asking import AskSettings
 from meeple.server import admin, history, host, metrics, pages, wire
 from meeple.server.feeds import Feed, local_feed
 from meeple.server.hub import Hub, HubError, Lifecycle
+from meeple.server.intake import (
+    BODY_LIMIT,
+    CheckedInput,
+    HeadAsGet,
+    InternalErrors,
+    invalid_request,
+)
 from meeple.server.limits import Limits, Window, client_of
 from meeple.server.schemas import (
+    MAX_REF,
     MAX_TOKEN,
     Applied,
     Chat,
@@ -66,13 +75,9 @@ from meeple.server.security import (
     resolve_hsts,
     resolve_origins,
     script_hash,
-    send_detail,
 )
 from meeple.server.storage import DEFAULT_DATABASE_URL, Storage
 from meeple.server.wire import dumps, join_objects, text_of
-
-BODY_LIMIT = 16 * 1024
-"""The largest request body accepted, in bytes (413 beyond)."""
 
 WS_POLICY_VIOLATION = 1008
 WS_SERVICE_RESTART = 1012  # the game moved to another process: reconnect
@@ -121,53 +126,6 @@ SeatToken = Annotated[str, Depends(seat_token)]
 def resolve_database_url(url: str | None = None) -> str:
     """``url``, else ``MEEPLE_DATABASE_URL``, else a SQLite file in the current directory."""
     return url or os.environ.get("MEEPLE_DATABASE_URL") or DEFAULT_DATABASE_URL
-
-
-class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413, declared or streamed."""
-
-    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    declared = int(value)
-                except ValueError:
-                    await send_detail(send, 400, "bad Content-Length")
-                    return
-                if declared > self.limit:
-                    await send_detail(send, 413, f"request body over {self.limit} bytes")
-                    return
-        chunks: list[bytes] = []
-        total = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client went away
-            body = message.get("body", b"")
-            total += len(body)
-            if total > self.limit:
-                await send_detail(send, 413, f"request body over {self.limit} bytes")
-                return
-            chunks.append(body)
-            if not message.get("more_body", False):
-                break
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
 
 
 DOCS_ASSETS = "/docs-assets"
@@ -281,9 +239,11 @@ def create_app(
 
         cluster.fastapi = app
         app.add_middleware(ClusterRoutes, cluster=cluster)  # under the checks: runs last
-    app.add_middleware(BodyLimit, limit=BODY_LIMIT)
-    # added last: runs first
+    app.add_middleware(HeadAsGet)
+    app.add_middleware(CheckedInput, limit=BODY_LIMIT)
     app.add_middleware(Guard, hosts=hosts, origins=origins, hsts=resolve_hsts(hsts))
+    app.add_middleware(InternalErrors)  # added last: runs first, around everything else
+    app.exception_handler(RequestValidationError)(invalid_request)
 
     @app.exception_handler(HubError)
     async def hub_error(request: Request, exc: HubError) -> JSONResponse:
@@ -517,16 +477,18 @@ def create_app(
                     429, f"too many {kind}: at most {most} in {limits.socket_window:g} s"
                 )
 
-        async def act(data: dict[str, Any]) -> None:
+        async def act(message: ClientMessage) -> None:
             """Play a seat's action sent on the socket. Its ``acted`` answer is queued behind
             the updates (so after the action's own update); a ``refused`` one is sent at once
             (it follows no update, and a spectator's would be dropped with its queue when it
             authenticates)."""
             began = time.perf_counter()
-            ref = data.get("ref")
+            ref = message.data.get("ref")
             try:
+                if message.refused is not None:  # bad bytes: the reason says where
+                    raise HubError(message.refused.status, message.refused.reason)
                 try:
-                    sent = SocketAct.model_validate(data)
+                    sent = SocketAct.model_validate(message.data)
                 except ValidationError as exc:
                     raise HubError(422, _first_error(exc)) from None
                 ref = sent.ref
@@ -534,7 +496,7 @@ def create_app(
             except HubError as exc:
                 refused = {
                     "type": "refused",
-                    "ref": ref if isinstance(ref, int) and not isinstance(ref, bool) else None,
+                    "ref": ref if _a_ref(ref) else None,
                     "status": exc.status,
                     "detail": exc.detail,
                     "state_id": exc.state_id,
@@ -559,13 +521,13 @@ def create_app(
                     received = await websocket.receive()
                     if received["type"] == "websocket.disconnect":
                         return None
-                    data = _client_message(received)
-                    if data is not None and data.get("type") == "act":
+                    message = _client_message(received)
+                    if message.type == "act":
                         counted("actions", limits.socket_actions)
-                        await act(data)
+                        await act(message)
                         continue
                     counted("messages", limits.socket_messages)
-                    claimed = _auth_token(data)
+                    claimed = _auth_token(message)
                     if claimed is None:
                         continue  # anything else a client sends is ignored
                     if feed.seat is not None:
@@ -606,17 +568,42 @@ def create_app(
     return app
 
 
-def _client_message(received: Message) -> dict[str, Any] | None:
-    """A client's message as a JSON object; ``None`` for anything else (not JSON, nested too
-    deep to parse, not an object): ignored, as messages of types this server does not know."""
+class ClientMessage(NamedTuple):
+    """A client's message on a game's socket: its ``type`` (``None`` for a message that is
+    no JSON object, or has no type: ignored, as types this server does not know), the object
+    and, when the strict reader refused it (:func:`meeple.server.wire.loads`: ``NaN``, a lone
+    surrogate, a control character in a string), why: the object is then as ``json.loads``
+    reads it, enough to tell an action (refused with the reason) from the rest."""
+
+    type: str | None
+    data: dict[str, Any]
+    refused: wire.BadJSON | None = None
+
+
+def _client_message(received: Message) -> ClientMessage:
+    """A client's frame, text or binary, as a :class:`ClientMessage`."""
     raw = received.get("text") or received.get("bytes")
     if not raw:
-        return None
+        return ClientMessage(None, {})
+    refused = None
     try:
-        data = wire.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    return data if isinstance(data, dict) else None
+        data = wire.loads(raw, root="message")
+    except wire.BadJSON as exc:
+        refused = exc
+        try:
+            data = wire.loads(raw, strict=False)
+        except (ValueError, RecursionError):
+            return ClientMessage(None, {})
+    if not isinstance(data, dict):
+        return ClientMessage(None, {})
+    kind = data.get("type")
+    return ClientMessage(kind if isinstance(kind, str) else None, data, refused)
+
+
+def _a_ref(ref: object) -> bool:
+    """Whether ``ref`` is one a refusal repeats: a whole number from 0 to 2^53 (what
+    ``SocketAct`` takes; a refused message's ``ref`` was not checked)."""
+    return isinstance(ref, int) and not isinstance(ref, bool) and 0 <= ref <= MAX_REF
 
 
 def _first_error(exc: ValidationError) -> str:
@@ -626,13 +613,15 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {err['msg']}" if where else str(err["msg"])
 
 
-def _auth_token(data: dict[str, Any] | None) -> str | None:
+def _auth_token(message: ClientMessage) -> str | None:
     """The token of a client's ``{"type": "auth", "token": "..."}`` message; ``None`` for any
     other message (ignored: clients may send types a later server understands); 403 for an
-    auth message without a token."""
-    if data is None or data.get("type") != "auth":
+    auth message without a token, and the strict reader's refusal for one with bad bytes."""
+    if message.type != "auth":
         return None
-    token = data.get("token")
+    if message.refused is not None:
+        raise HubError(message.refused.status, message.refused.reason)
+    token = message.data.get("token")
     if not isinstance(token, str) or not token:
         raise HubError(403, "an auth message carries a seat's token as a string")
     return token[: MAX_TOKEN + 1]  # longer is no token: 403

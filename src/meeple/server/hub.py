@@ -20,7 +20,6 @@ import functools
 import gc
 import hmac
 import logging
-import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -45,6 +44,7 @@ from meeple.kernel.position import from_position
 from meeple.kernel.protocol import Action, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
 from meeple.server.limits import Client, Counters, Limits, Window
+from meeple.server.names import given_name, pick_bot_names, seat_names
 from meeple.server.schemas import MAX_SEED
 from meeple.server.storage import (
     ACTIVE,
@@ -172,11 +172,14 @@ class Seat:
     chat: str | None = None
 
     def info(self) -> dict[str, Any]:
-        """What everyone may know of the seat: never its token."""
+        """What everyone may know of the seat: never its token. A bot's kind too: its name
+        no longer says it (meeple.server.names)."""
+        bot = self.bot_kind if self.kind == "bot" else None
         return {
             "seat": self.seat,
             "type": self.kind,
             "name": self.name,
+            "bot": bot,
             "stand_in": self.stand_in,
             "chat": self.chat,
         }
@@ -663,25 +666,13 @@ def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
     )  # fmt: skip
 
 
-def bot_name(kind: str, seat: int) -> str:
-    """A bot's name by its kind and seat number: "Standard bot 2"."""
-    title = {"mcts": "MCTS"}.get(kind, kind.capitalize())
-    return f"{title} bot {seat + 1}"
-
-
-RESERVED_NAME = re.compile(r"(?i)^\s*(player\s*\d+|[a-z]+\s+bot(\s*\d+)?)\s*$")
-
-
 def check_name(name: str, taken: list[str]) -> str:
-    """A person's name, trimmed; ``HubError`` 422 if it is empty, reserved or taken."""
-    clean = " ".join(name.split())
-    if not clean:
-        raise HubError(422, "a name needs at least one letter or digit")
-    if RESERVED_NAME.match(clean):
-        raise HubError(422, f"{clean!r} is reserved for seat numbers and bots: pick another name")
-    if clean.casefold() in {t.casefold() for t in taken}:
-        raise HubError(422, f"{clean!r} is taken in this game: pick another name")
-    return clean
+    """A name a client sends (:func:`meeple.server.names.given_name`); ``HubError`` 422 with
+    the reason if it does not show, is reserved or is taken."""
+    try:
+        return given_name(name, taken)
+    except ValueError as exc:
+        raise HubError(422, str(exc)) from None
 
 
 def _retrieved(fut: asyncio.Future[None]) -> None:
@@ -1027,10 +1018,13 @@ class Hub:
         if seed is None:
             seed = secrets.randbits(63)
         known = bot_kinds(info.family, game)
+        try:
+            names = seat_names(seats, seed)
+        except ValueError as exc:
+            raise HubError(422, str(exc)) from None
         stored_seats: list[StoredSeat] = []
         tokens: list[str | None] = []
-        names: list[str] = []
-        for i, spec in enumerate(seats):
+        for i, (spec, name) in enumerate(zip(seats, names, strict=True)):
             if spec["type"] == "bot":
                 kind = spec["bot"]
                 # Plain kinds only: an argument (``param:FILE``) would read server files, and
@@ -1039,20 +1033,12 @@ class Hub:
                     raise HubError(
                         422, f"unknown bot {kind!r} for {game}; known: {', '.join(known)}"
                     )
-                name = bot_name(kind, i)
-                if spec.get("name"):  # an API client's own name for its bot
-                    name = " ".join(spec["name"].split())
-                    if name.casefold() in {t.casefold() for t in names}:
-                        raise HubError(422, f"{name!r} is taken in this game: pick another name")
-                names.append(name)
                 stored_seats.append(StoredSeat(i, "bot", name, kind, ""))
                 tokens.append(None)
             elif spec["type"] == "open":
-                stored_seats.append(StoredSeat(i, "open", f"Seat {i + 1}", "", ""))
+                stored_seats.append(StoredSeat(i, "open", name, "", ""))
                 tokens.append(None)
             else:
-                name = check_name(spec["name"], names)
-                names.append(name)
                 token = new_token()
                 ask = spec.get("ask")
                 stored_seats.append(StoredSeat(i, "human", name, "", hash_token(token), ask))
@@ -1128,14 +1114,15 @@ class Hub:
                 raise HubError(409, f"the game is {live.status}, not waiting to start")
             kinds = bot_kinds(live.family)
             kind = STAND_IN if STAND_IN in kinds else kinds[0]
-            for person in live.seats:
-                if person.kind == "open":
-                    person.kind, person.bot_kind = "bot", kind
-                    person.name = bot_name(kind, person.seat)
-                    person.bot = make_bot(
-                        kind, live.family, derive_seed(live.state.seed, 1 + person.seat)
-                    )
-                    await self.writer.run(self.storage.set_seat, live.id, person.stored())
+            open_seats = [s for s in live.seats if s.kind == "open"]
+            taken = [s.name for s in live.seats if s.kind != "open"]
+            picked = pick_bot_names(live.state.seed, taken, len(open_seats))
+            for person, name in zip(open_seats, picked, strict=True):
+                person.kind, person.bot_kind, person.name = "bot", kind, name
+                person.bot = make_bot(
+                    kind, live.family, derive_seed(live.state.seed, 1 + person.seat)
+                )
+                await self.writer.run(self.storage.set_seat, live.id, person.stored())
             await self.writer.run(self.storage.set_status, live.id, ACTIVE)
             live.stage = ""
         live.broadcast_seats()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+import traceback
 from typing import Any
 from urllib.parse import unquote_plus
 
@@ -74,3 +75,36 @@ def install() -> RedactSecrets:
         if not any(isinstance(f, RedactSecrets) for f in target.filters):
             target.addFilter(flt)
     return flt
+
+
+WITHHELD = "(message withheld: it may hold what the client sent)"
+
+
+def withheld_traceback(exc: BaseException) -> str:
+    """``exc``'s traceback as Python prints it (the exceptions it was raised from or while
+    handling first, an exception group's members after it), each exception's message replaced
+    by :data:`WITHHELD`: the frames and types locate the fault, and no message can repeat a
+    request's body or headers (a database error quotes its statement's parameters)."""
+    out: list[str] = []
+    seen: set[int] = set()
+
+    def chain(e: BaseException) -> None:
+        if id(e) in seen:  # a cycle of causes
+            return
+        seen.add(id(e))
+        if e.__cause__ is not None:
+            chain(e.__cause__)
+            out.append("\nThe above exception was the direct cause of the following exception:\n\n")
+        elif e.__context__ is not None and not e.__suppress_context__:
+            chain(e.__context__)
+            out.append("\nDuring handling of the above exception, another exception occurred:\n\n")
+        out.append("Traceback (most recent call last):\n")
+        out.extend(traceback.format_tb(e.__traceback__))
+        out.append(f"{type(e).__module__}.{type(e).__qualname__}: {WITHHELD}\n")
+        if isinstance(e, BaseExceptionGroup):
+            for i, member in enumerate(e.exceptions, 1):
+                out.append(f"\n({i} of the group's {len(e.exceptions)})\n")
+                chain(member)
+
+    chain(exc)
+    return "".join(out).rstrip("\n")

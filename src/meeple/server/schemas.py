@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -10,44 +9,25 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from meeple.bots.base import bot_kinds
 from meeple.kernel.asking import MAX_GRACE
 from meeple.kernel.family import game_ids
+from meeple.server.names import MAX_NAME, clean_name
 
 MAX_SEATS = 8
-MAX_NAME = 40
 MAX_ACTION = 64
 MAX_TOKEN = 64
 MAX_SEED = 2**63 - 1
-
-_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")  # str.splitlines's
-_DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def plain_name(name: str) -> str:
-    """``name`` if every character may stand in a name: letters of any script, digits, marks,
-    spaces, punctuation and symbols; ``ValueError`` with the reason for a line break, a control
-    character or a text-direction override (they would break or reorder the log's lines and the
-    other players' screens)."""
-    for ch in name:
-        if ch in _LINE_BREAKS:
-            raise ValueError(f"a name is one line: no line break ({ch!a})")
-        if unicodedata.category(ch) == "Cc":
-            raise ValueError(f"a name may not contain the control character {ch!a}")
-        if ch in _DIRECTION_CONTROLS:
-            raise ValueError(
-                f"a name may not contain the text-direction control {ch!a}: it would "
-                "reorder the text around the name"
-            )
-    return name
-
+MAX_REF = 2**53
+"""The largest ``ref`` a socket's action may carry (a JavaScript number's exact integers)."""
 
 Name = Annotated[
     str,
     Field(
         min_length=1,
         max_length=MAX_NAME,
-        description="One line: letters of any script, digits, spaces and punctuation; no "
-        "control character, line break or text-direction override",
+        description="One line: letters of any script, digits, symbols, spaces and punctuation, "
+        "normalised to NFKC; nothing invisible (no control or format character, line break, "
+        "text-direction control or zero-width space: docs/SERVER.md, 'Names')",
     ),
-    AfterValidator(plain_name),
+    AfterValidator(clean_name),
 ]
 
 
@@ -191,7 +171,7 @@ class SocketAct(_Strict):
     type: Literal["act"]
     state_id: Annotated[int, Field(ge=0, le=2**31)]
     action: Annotated[str, Field(min_length=1, max_length=MAX_ACTION)]
-    ref: Annotated[int, Field(ge=0, le=2**53)] | None = None
+    ref: Annotated[int, Field(ge=0, le=MAX_REF)] | None = None
 
 
 class PutAsk(AskModel):
@@ -232,7 +212,10 @@ class PostProxy(_Strict):
 class SeatInfo(BaseModel):
     seat: int
     type: str = Field(description="human, bot, or open (waiting for an invited person)")
-    name: str
+    name: str = Field(
+        description="A person's name, or a bot's: NAME (bot) (docs/SERVER.md, 'Names')"
+    )
+    bot: str | None = Field(None, description="A bot's kind (standard, random...); else null")
     stand_in: bool = Field(description="a bot plays this person's seat for now")
     chat: str | None = Field(
         default=None,

@@ -344,6 +344,15 @@ async def send_detail(send: Send, status: int, detail: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+async def close_socket(receive: Receive, send: Send, reason: str) -> None:
+    """Refuse a WebSocket from ASGI middleware (before the app): accepted, then closed with
+    ``1008`` and ``reason``, so the client sees why (a refused handshake shows nothing)."""
+    if (await receive())["type"] == "websocket.connect":
+        await send({"type": "websocket.accept"})
+        reason = reason.encode()[:123].decode(errors="ignore")  # a close frame's limit
+        await send({"type": "websocket.close", "code": WS_POLICY_VIOLATION, "reason": reason})
+
+
 class Guard:
     """The checks and headers of this module, as ASGI middleware.
 
@@ -371,12 +380,8 @@ class Guard:
         if kind == "websocket":
             if refused is None:
                 await self.app(scope, receive, send)
-            elif (await receive())["type"] == "websocket.connect":
-                await send({"type": "websocket.accept"})
-                reason = refused[1].encode()[:123].decode(errors="ignore")  # a frame's limit
-                await send(
-                    {"type": "websocket.close", "code": WS_POLICY_VIOLATION, "reason": reason}
-                )
+            else:
+                await close_socket(receive, send, refused[1])
             return
         policy = content_security_policy(None if refused else host)
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import gc
 import json
+import math
+import re
 from typing import Any
 
 from pydantic_core import PydanticSerializationError, to_json
@@ -75,15 +77,120 @@ def text_of(msg: dict[str, Any]) -> str:
     return msg.text() if isinstance(msg, Message) else dumps(msg)
 
 
-def loads(raw: str | bytes) -> Any:
-    """A client's JSON text parsed (``json.loads``), with the garbage collector held off
-    meanwhile: a message nested past the recursion limit fails with ``RecursionError`` at its
-    deepest point, and a collection started there would run finalizers with no stack left to
-    run them (each then lost as an "unraisable" exception). Raises what ``json.loads`` raises."""
+NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+"""A character no string a client sends may hold: a control character other than tab, line
+feed and carriage return (NUL among them: PostgreSQL's text cannot store it), and a surrogate
+on its own (``"\\ud800"`` is valid JSON syntax but no character: no UTF-8 text can hold it)."""
+
+
+class BadJSON(ValueError):
+    """Why a client's JSON is refused, and the answer's status: ``400`` when it is not JSON
+    text as RFC 8259 and I-JSON (RFC 7493) define it, ``422`` when a string holds a character
+    no field takes (:data:`NOT_TEXT`). The reason says what is wrong and where, never what was
+    sent (docs/SERVER.md, "Bad bytes")."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+def loads(raw: str | bytes, *, strict: bool = True, root: str = "body") -> Any:
+    """A client's JSON text parsed. Strict (the default), it refuses with :class:`BadJSON` what
+    ``json.loads`` would let through: bytes that are not UTF-8, ``NaN`` and ``Infinity``, a
+    number beyond a double's range (``1e400``, which would read as infinity), and a string or
+    key with a character of :data:`NOT_TEXT`; JSON text that does not parse, or nests past the
+    recursion limit, is refused too. Reasons say where, from ``root`` (``body.seats[1].name:
+    ...``). ``strict=False`` is ``json.loads`` itself (a refused WebSocket message is read that
+    way to tell an action from the rest), and raises what it raises.
+
+    The garbage collector is held off meanwhile: a message nested past the recursion limit
+    fails with ``RecursionError`` at its deepest point, and a collection started there would
+    run finalizers with no stack left to run them (each then lost as an "unraisable"
+    exception)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return json.loads(raw)
+        return _strict(raw, root) if strict else json.loads(raw)
     finally:
         if enabled:
             gc.enable()
+
+
+class _Refused(Exception):
+    """What the parser's hooks raise (:func:`_no_constant`, :func:`_finite`), made a
+    :class:`BadJSON` with the root's name by :func:`_strict`."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"not JSON: {name} is no JSON number")
+
+
+def _finite(number: str) -> float:
+    value = float(number)
+    if not math.isfinite(value):
+        raise _Refused("not JSON the server reads: a number beyond a double's range")
+    return value
+
+
+def _strict(raw: str | bytes, root: str) -> Any:
+    if isinstance(raw, (bytes, bytearray)):
+        try:
+            text = raw.decode("utf-8")  # (refuses encoded surrogates too)
+        except UnicodeDecodeError as exc:
+            raise BadJSON(400, f"{root}: not JSON: not UTF-8 text (byte {exc.start + 1})") from None
+    else:
+        text = raw
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except _Refused as exc:
+        raise BadJSON(400, f"{root}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        what = exc.msg.lower().removesuffix(" at")  # "unterminated string starting at"
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise BadJSON(400, f"{root}: not JSON: {what} at {where}") from None
+    except RecursionError:
+        raise BadJSON(400, f"{root}: not JSON the server reads: nested too deep") from None
+    except ValueError:  # an integer past Python's 4,300 digits
+        raise BadJSON(
+            400, f"{root}: not JSON the server reads: a number with too many digits"
+        ) from None
+    # json.loads refuses a raw control character below U+0020 in a string, so only an escape
+    # (a backslash) or a raw character of NOT_TEXT above it can put one in: most texts have
+    # neither, and are not walked.
+    walk = "\\" in text or NOT_TEXT.search(text)
+    if walk and (bad := _bad_string(value, root)) is not None:
+        raise BadJSON(
+            422,
+            f"{bad}: a string may not hold a control character (other than tab and line "
+            "breaks) or a lone surrogate",
+        )
+    return value
+
+
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
+
+
+def _bad_string(value: Any, root: str) -> str | None:
+    """Where in ``value`` a string or key holds a character of :data:`NOT_TEXT`
+    (``body.seats[1].name``, ``body.rules (a key)``), the first in the text's order; ``None``
+    if none does. A key is named in the path only if it is a short identifier, as every field
+    is: the path repeats nothing else the client sent. Walked with a stack, not recursion, so
+    as deep as ``json.loads`` read."""
+    stack: list[tuple[Any, str]] = [(value, root)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            if NOT_TEXT.search(item):
+                return where
+        elif isinstance(item, dict):
+            for key in item:
+                if NOT_TEXT.search(key):
+                    return f"{where} (a key)"
+            stack.extend(
+                (sub, f"{where}.{key}" if _KEY.fullmatch(key) else f"{where}.…")
+                for key, sub in reversed(item.items())
+            )
+        elif isinstance(item, list):
+            stack.extend((item[i], f"{where}[{i}]") for i in reversed(range(len(item))))
+    return None

@@ -50,7 +50,7 @@ function renderSeats() {
     const named = s.type === "you" || s.type === "human";
     const name = el("input", {
       class: "seat-name", maxlength: 40, "aria-label": `Seat ${i + 1} name`, disabled: !named,
-      placeholder: named ? (s.type === "you" ? `Your name (${NAMES[i]})` : NAMES[i]) : s.type === "open" ? "they pick a name" : `${botTitle(s.bot)} bot ${i + 1}`,
+      placeholder: named ? (s.type === "you" ? `Your name (${NAMES[i]})` : NAMES[i]) : s.type === "open" ? "they pick a name" : `${botTitle(s.bot)} bot (named by the server)`,
       value: named ? s.name : "",
     });
     name.addEventListener("input", () => { seats[i].name = name.value; });

@@ -276,7 +276,7 @@ function renderPlayers() {
     box.append(el("div", { class: `player${G.decider === p.seat ? " deciding" : ""}`, dataset: { seat: p.seat }, style: "grid-template-columns: 2rem minmax(0,1fr) auto" },
       el("div", { class: "token", style: `background:${c};color:${inkOn(c)}` }, G.mark(p.seat)),
       el("div", { style: "min-width:0" },
-        el("div", { class: "who" }, G.name(p.seat), badges),
+        el("div", { class: "who" }, G.short(p.seat), badges),
         el("div", { class: "meta" }, `${p.houses_left} houses left · ${p.cards.length} cards${hand.length ? ` (${hand.join(", ")})` : ""}`),
         tracks, boardGrid),
       el("div", { class: "cash", dataset: { money: p.money } }, `${p.money}`, el("small", {}, "money"))));

@@ -486,7 +486,7 @@ function drawDynamic() {
       const size = fs(big ? 13 : 11);
       const h = size + 7;
       d.append(svg("rect", { x: ax + 4, y: ay + ah - h - 3, width: aw - 8, height: h, rx: h / 2, fill: c }));
-      const name = fitLines(G.name(s.owner), aw - 14, 1, size, 700)[0];
+      const name = fitLines(G.short(s.owner), aw - 14, 1, size, 700)[0];
       d.append(svg("text", { x: ax + aw / 2, y: ay + ah - 3 - h / 2 + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: inkOn(c), class: "owner-label" }, name));
     }
     if (s.level > 0 && r.band) drawBuildings(d, r.rest, s.level);
@@ -1196,7 +1196,7 @@ function renderPlayers() {
     box.append(el("div", { class: `player${G.decider === p.seat ? " deciding" : ""}${p.alive ? "" : " out"}`, dataset: { seat: p.seat } },
       el("div", { class: "token", style: `background:${c};color:${inkOn(c)}` }, G.mark(p.seat)),
       el("div", { style: "min-width:0" },
-        el("div", { class: "who" }, G.name(p.seat), badges),
+        el("div", { class: "who" }, G.short(p.seat), badges),
         el("div", { class: "meta" }, p.in_jail ? `in ${G.board.names.jail}` : sqName(p.position), G.decider === p.seat ? " · deciding" : ""),
         el("div", { class: "chips" }, deeds.map((s) => {
           // The deed's colour and its group's letter (a colour-blind player reads the letter).

@@ -70,6 +70,11 @@ const game = {
     const s = this.seats[seat];
     return s ? s.name : `Player ${seat + 1}`;
   },
+  // A bot's name without its mark, "Ada" for "Ada (bot)" (server/names.py), where space is
+  // short or a "bot" badge follows: the board's owner labels and the players list.
+  short(seat) {
+    return this.name(seat).replace(/ \(bot\)$/, "");
+  },
   // The letter on a seat's token: its initial, or its number when initials clash.
   mark(seat) {
     const initial = (s) => this.name(s).trim().charAt(0).toUpperCase();
