@@ -98,6 +98,8 @@ def bodies(t: Table) -> list[tuple[str, str, dict[str, Any]]]:
         ("POST", f"{a}/hint", {"token": ann, "state_id": 0}),
         ("POST", f"{a}/chat", {"token": ann, "text": "hello"}),
         ("POST", f"{a}/rematch", {"token": ann}),
+        ("POST", f"{w}/reissue", {"token": t.waiting_host, "seat": 1}),
+        ("POST", f"{w}/moderate", {"host_token": t.waiting_host, "seat": 0, "chat": None}),
         ("POST", "/api/admin/purge", {"older_than_days": 1.5}),
     ]
 
