@@ -118,7 +118,15 @@ class History(BaseModel):
     family: str
     status: str
     state_id: int
-    seed: int | None = Field(description="The game's seed: shown only once the game is over")
+    seed: int | None = Field(
+        description="The game's seed, once the game is over (null before). A 64-bit number: "
+        "JavaScript's JSON.parse rounds it above 2^53, so a browser reads `seed_text`"
+    )
+    seed_text: str | None = Field(
+        description="The same seed as decimal digits, exact in any JSON reader (null until "
+        "the game is over)",
+        examples=["5540251580662524031"],
+    )
     result: dict[str, Any] | None
     ranking_rule: str | None = Field(
         description="Monopoly: how the edition ranks players (net_worth, "
@@ -234,6 +242,7 @@ def history_of(rec: Record) -> dict[str, Any]:
         "status": "finished" if rec.finished else "active",
         "state_id": len(rec.actions),
         "seed": rec.seed if rec.finished else None,
+        "seed_text": str(rec.seed) if rec.finished else None,
         "ranking_rule": None,
         "worth": None,
         "steps": None,

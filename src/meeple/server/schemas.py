@@ -98,7 +98,16 @@ SeatSpec = Annotated[HumanSeat | BotSeat | OpenSeat, Field(discriminator="type")
 class CreateGame(_Strict):
     game: Annotated[str, Field(min_length=1, max_length=64, json_schema_extra={"enum": game_ids()})]
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
-    seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
+    seed: Annotated[
+        int | None,
+        Field(
+            ge=0,
+            le=MAX_SEED,
+            description="The game's seed (0 to 2^63-1; null: the server draws one): a number, "
+            'or its decimal digits as a string ("5540251580662524031"), which a browser sends '
+            "exactly where a JavaScript number is rounded above 2^53",
+        ),
+    ] = None
     listed: bool = Field(
         default=True, description="List the game in the lobby's open games (false: private)"
     )
