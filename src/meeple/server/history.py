@@ -108,7 +108,7 @@ class Moment(BaseModel):
     kind: str
     title: str
     text: str = Field(description="What happened, in the events' words ('Player 2' for seat 1)")
-    seats: list[int]
+    seats: list[int] = Field(description="The seats it concerns, counted from 0")
     amount: int | None = None
 
 
@@ -148,8 +148,8 @@ class Replayed(BaseModel):
     n: int = Field(description="The position shown: the number of actions applied")
     state_id: int = Field(description="The game's current position (the last n)")
     status: str = Field(description="The game's status now")
-    current_player: int = Field(description="Who decides at position n (-1: over)")
-    mover: int = Field(description="Who made the move from n-1 to n (-1 at 0)")
+    current_player: int = Field(description="The seat deciding at position n, from 0 (-1: over)")
+    mover: int = Field(description="The seat that made the move from n-1 to n, from 0 (-1 at 0)")
     move: str | None = Field(
         description="That move in words; null at 0 and for a step of drafting a trade offer "
         "(private until the offer is made)"
@@ -165,7 +165,7 @@ class PostRematch(BaseModel):
 
 class Rematch(BaseModel):
     id: str = Field(description="The rematch's game id")
-    seat: int = Field(description="The token's seat, the same in the rematch")
+    seat: int = Field(description="The token's seat (from 0), the same in the rematch")
     created: bool = Field(description="Whether this call made it (false: it was made before)")
 
 

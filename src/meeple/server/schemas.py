@@ -16,6 +16,8 @@ MAX_NAME = 40
 MAX_ACTION = 64
 MAX_TOKEN = 64
 MAX_SEED = 2**63 - 1
+#: What a seat field holds (docs/SERVER.md, "API": seats count from 0 in data, from 1 in words).
+SEAT = "The seat's index, counted from 0: seat 0 is Player 1 in every text"
 
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")  # str.splitlines's
 _DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -148,7 +150,7 @@ class CreateGame(_Strict):
 
 
 class SeatToken(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     token: str | None = Field(description="The seat's secret (people only; bots play server-side)")
     url: str | None = Field(description="The seat's page; the token rides in the #fragment")
 
@@ -166,12 +168,12 @@ Secret = Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
 
 class PostJoin(_Strict):
     code: Secret
-    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS, description=SEAT)]
     name: Name
 
 
 class Joined(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     token: str
     url: str
 
@@ -182,7 +184,7 @@ class HostKey(_Strict):
 
 class PostStandIn(_Strict):
     token: Secret = Field(description="The host's key, or the seat's own token")
-    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS, description=SEAT)]
     on: bool = Field(description="true: the standard bot plays the seat; false: the person")
 
 
@@ -223,7 +225,7 @@ class AutoMove(BaseModel):
 
 
 class SeatState(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     state_id: int = Field(description="The position this seat state belongs to")
     ask: AskModel | None
     held: bool
@@ -239,7 +241,7 @@ class PostProxy(_Strict):
 
 
 class SeatInfo(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     type: str = Field(description="human, bot, or open (waiting for an invited person)")
     name: str
     stand_in: bool = Field(description="a bot plays this person's seat for now")
@@ -264,7 +266,7 @@ class PublicGame(BaseModel):
     game: str
     status: str
     state_id: int
-    current_player: int
+    current_player: int = Field(description="The seat that decides now (an index from 0); -1: over")
     seats: list[SeatInfo]
     result: dict[str, Any] | None
     view: dict[str, Any]
@@ -273,7 +275,7 @@ class PublicGame(BaseModel):
 
 
 class SeatView(PublicGame):
-    seat: int
+    seat: int = Field(description=SEAT)
     legal_actions: list[LegalAction]
     ask: AskModel | None
     held: bool
@@ -339,7 +341,7 @@ class HintOption(BaseModel):
 
 class Hint(BaseModel):
     state_id: int
-    seat: int
+    seat: int = Field(description=SEAT)
     options: list[HintOption]
     rollouts: int
     seconds: float
@@ -354,7 +356,7 @@ class PostChat(_Strict):
 
 class ChatMessage(BaseModel):
     id: int
-    seat: int
+    seat: int = Field(description=SEAT)
     name: str
     text: str
     at: str
