@@ -24,6 +24,7 @@ import pytest
 from meeple.cli.play import ask_command, choice_words, parse_choice, table_text
 from meeple.games.monopolis.render import panel_lines
 from meeple.games.monopolis.state import MonopolisState
+from meeple.games.monopoly.board import board_data
 from meeple.games.monopoly.render import (
     NAME_WIDTH,
     board_text,
@@ -453,11 +454,15 @@ def test_special_squares_are_explained_in_deed_and_info(game: str) -> None:
     state = new_game(game, 2, 0)
     assert isinstance(state, MonopolyState)
     ed = state.ed
+    board = board_data(state)["squares"]  # what the web page's deed box says
     for sq in range(ed.size):
         if not ed.is_property[sq]:
             (line,) = deed_lines(state, sq)
-            assert line.startswith(f"{sq} {ed.square_names[sq]}: not a deed; ")
-            assert len(line) > len(f"{sq} {ed.square_names[sq]}: not a deed; ") + 15
+            head = f"{sq} {ed.square_names[sq]}: not a deed; "
+            assert line.startswith(head) and len(line) > len(head) + 15
+            assert board[sq]["about"] == line.removeprefix(head).removesuffix(".")
+        else:
+            assert board[sq]["about"] is None
     info = " ".join(state.rules_summary())
     for deck in ed.decks:
         assert deck.name in info

@@ -344,3 +344,29 @@ def test_restore_copies_every_field_of_the_state() -> None:
     fields = declared(MonopolisState)
     assert "money" in fields and "_history" in fields
     assert sorted(STATE_FIELDS) == sorted(fields)
+
+
+def test_the_view_says_what_each_card_lets_the_player_build() -> None:
+    """The web page's words (issue 38): each card's place and meaning, and in an action phase
+    what the player whose turn it is could build on it, exactly where ``build_at`` is legal,
+    with what each payment lets them lay (``building.pay_modes``, ``tile_values``)."""
+    s = new_monopolis(3, 12, {})
+    bots = bots_for(3, 12)
+    checked = 0
+    while not s.is_terminal():
+        v = s.view(None)
+        legal = {a.args[0] for a in s.legal_actions() if a.kind == "build_at"}
+        for rc in v["requirement_cards"]:
+            assert rc["where"].endswith(" of the castle") and "plot" not in rc["where"]
+            assert rc["card"]["about"].startswith(f"Type {rc['card']['type']} card (")
+            builds = rc["builds"]
+            assert (builds is not None) == (v["phase"] == "action" and rc["plot"] in legal)
+            if builds is not None:
+                union = sorted({x for o in builds["options"] for x in o["values"]})
+                assert builds["values"] == union and builds["words"]
+                assert all(
+                    o["payment"].startswith(("the whole card (", "two ")) for o in builds["options"]
+                )
+                checked += 1
+        s.apply(bots[s.current_player()].choose(s))
+    assert checked >= 20
