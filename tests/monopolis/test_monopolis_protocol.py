@@ -358,7 +358,7 @@ def test_the_view_says_what_each_card_lets_the_player_build() -> None:
         legal = {a.args[0] for a in s.legal_actions() if a.kind == "build_at"}
         for rc in v["requirement_cards"]:
             assert rc["where"].endswith(" of the castle") and "plot" not in rc["where"]
-            assert rc["card"]["about"].startswith(f"Type {rc['card']['type']} card (")
+            assert rc["about"].startswith(f"Type {rc['card']['type']} card (")
             builds = rc["builds"]
             assert (builds is not None) == (v["phase"] == "action" and rc["plot"] in legal)
             if builds is not None:

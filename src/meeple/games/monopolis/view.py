@@ -32,8 +32,7 @@ if TYPE_CHECKING:
 
 
 def card_view(s: MonopolisState, card_id: int) -> dict[str, Any]:
-    """A requirement card as public data, with its words: ``about`` says the card, its reward
-    and what its Type lets one build (``describe.card_words``)."""
+    """A requirement card as public data."""
     comps = s.comps
     c = comps.card(card_id)
     return {
@@ -43,7 +42,6 @@ def card_view(s: MonopolisState, card_id: int) -> dict[str, Any]:
         "icon": comps.icons[c.icon] if c.icon >= 0 else None,
         "coins": c.coins,
         "liza": c.liza,
-        "about": card_words(comps, c),
     }
 
 
@@ -126,6 +124,9 @@ def view(s: MonopolisState, seat: int | None) -> dict[str, Any]:
                     "x": x,
                     "y": y,
                     "where": plot_words(plot),
+                    # The card and its reward in words (what its Type lets one build is in
+                    # /board's `types`, said once).
+                    "about": card_words(s.comps, s.comps.card(s.card_at[plot]), rules=False),
                     "card": card_view(s, s.card_at[plot]),
                     "builds": _builds(s, plot),
                 }

@@ -134,7 +134,7 @@ function tileAbout(t) {
 
 function cardAbout(rc, a) {
   const you = rc.builds && a ? ` You can build here: ${rc.builds.options.map((o) => `pay ${o.payment} for ${o.words}`).join("; or ")}.` : "";
-  return `${cap(rc.where)}: ${rc.card.about}.${you}`;
+  return `${cap(rc.where)}: ${rc.about}: ${G.board.types[rc.card.type]}.${you}`;
 }
 
 function drawTile(g, t, x, y) {
