@@ -13,6 +13,7 @@ checked on the functions that make them.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ import pytest
 from meeple.cli.play import ask_command, choice_words, parse_choice, table_text
 from meeple.games.monopolis.render import panel_lines
 from meeple.games.monopolis.state import MonopolisState
+from meeple.games.monopoly.board import board_data
 from meeple.games.monopoly.render import (
     NAME_WIDTH,
     board_text,
@@ -36,9 +38,17 @@ from meeple.games.monopoly.render import (
     short_name,
 )
 from meeple.games.monopoly.state import MonopolyState
+from meeple.games.monopoly.tables import (
+    OP_BANK_PAYS,
+    OP_COLLECT_FROM_EACH_PLAYER,
+    OP_PAY_BANK,
+    OP_PAY_EACH_PLAYER,
+    OP_REPAIRS,
+)
 from meeple.kernel.asking import OTHERS_TURN, TERMINAL_DEFAULT, AskSettings, auto_move
-from meeple.kernel.family import new_game
-from meeple.kernel.protocol import Action
+from meeple.kernel.family import family_of, new_game
+from meeple.kernel.position import position_data
+from meeple.kernel.protocol import Action, Event
 from meeple.kernel.saves import load_game
 from tests.test_play import prompt, spawn
 
@@ -150,7 +160,7 @@ def test_deed_info_board_and_ask_at_the_prompt() -> None:
     child.expect(r"1\) Roll the dice")
     child.expect(prompt("Ann"))
     child.sendline("help")
-    child.expect(r"'ask others never\|build\|always'")
+    child.expect(r"'ask\s+others\s+never\|build\|always'")
     child.expect(prompt("Ann"))
     child.sendline("ask others sometimes")
     child.expect("'ask others' takes never, build, always, not 'sometimes'")
@@ -180,15 +190,22 @@ def test_monopolis_help_info_and_points() -> None:
     child.expect(r"Turn 1, Ann's turn, action 1 of 2: buy a resource card or build\.")
     child.expect(prompt("Ann"))
     child.sendline("help")
-    child.expect("buy 3 .the card in market place 3")
-    child.expect("build_at 17")
+    child.expect("'deed' lists the requirement cards on the table")
+    child.expect("numbers count from 0: buy 0-5")
     child.expect(prompt("Ann"))
     child.sendline("info")
     child.expect("Each turn has two actions")
+    child.expect(r"Requirement cards: Type I \(4 resources, 2 of them alike\)")
+    child.expect(r"Jokers \(Liza\)")
     child.expect("Ann, your choice:")
     child.expect(prompt("Ann"))
-    child.sendline("deed 3")
-    child.expect("no title deeds")
+    child.sendline("deed")  # Monopolis has no deeds: the requirement cards on the table
+    child.expect(r"Requirement cards on the table \(4\), north first:")
+    child.expect(r"1 north of the castle: Type I+ card \(")
+    child.expect(r"Type I+: \d resources")
+    child.expect(prompt("Ann"))
+    child.sendline("buy tools")  # the start of a choice's words, when only one choice has it
+    child.expect(r"Ann buys the (left|right) row's \d(st|nd|rd) card for \d money")
     child.expect(prompt("Ann"))
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -322,3 +339,142 @@ def test_monopolis_panel_scores() -> None:
     assert lines[0].startswith(">P1 Ann (you): money 5")
     assert any(line.startswith("Points if the game ended now: P1 Ann ") for line in lines)
     assert lines[-1] == "Turn 1, Ann's turn, action 1 of 2: buy a resource card or build."
+
+
+# -- issue 38: words everywhere ----------------------------------------------------------
+
+
+def trade_position(tmp_path: Path) -> Path:
+    """A classic position where Ann (P1) owns Baltic Avenue and Bob (P2) Mediterranean Avenue,
+    Ann to roll: she may start a trade offer and ask for Bob's deed."""
+    state = new_game("classic", 2, 4, {"rules": {"start_player": "first_seat"}})
+    assert isinstance(state, MonopolyState)
+    state.owner[1], state.owner[3] = 1, 0
+    state.invalidate()
+    path = tmp_path / "trade.json"
+    path.write_text(json.dumps(position_data(state)), encoding="utf-8")
+    return path
+
+
+def test_typed_ask_choices_and_players_by_number_from_1(tmp_path: Path) -> None:
+    """A choice whose words start with "Ask" is typed as it reads (the ``ask`` command takes
+    only its own forms: issue 38), a player is typed as P2 or by name, and a bare seat number
+    is refused, since the action's text counts seats from 0."""
+    child = spawn(
+        "--from", str(trade_position(tmp_path)), "--seats", "human,standard", "--names", "Ann,Bob"
+    )
+    child.expect(r"\d+\) Offer a trade to Bob \(P2\)")
+    child.expect(prompt("Ann"))
+    child.sendline("trade 2")
+    child.expect(r"'trade 2': name the player as P2 or by name")
+    child.expect(r"not by a bare number")
+    child.expect(r"P2 \(Bob\)")
+    child.expect(prompt("Ann"))
+    child.sendline("trade P2")
+    child.expect("Ann drafts an offer to Bob.")
+    child.expect(r"1\) Ask for Mediterranean Avenue \(Bob's\)")
+    child.expect(prompt("Ann"))
+    child.sendline("Ask for Mediterranean Avenue (Bob's)")  # a choice, not the ask command
+    child.expect(r"gets\s+Mediterranean Avenue")
+    child.expect(r"1\) Take Mediterranean Avenue out of the offer")
+    child.expect(prompt("Ann"))
+    child.sendline("ask")  # the command in its own form still answers
+    child.expect("You are asked before each roll")
+    child.expect(prompt("Ann"))
+    child.sendline("take medit")  # the start of a choice's words, when only one has it
+    child.expect("gets nothing")
+    child.expect(prompt("Ann"))
+    child.sendline("ask for medit")
+    child.expect(r"gets\s+Mediterranean Avenue")
+    child.expect(prompt("Ann"))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_seat_words_count_from_1() -> None:
+    state = new_game("classic", 2, 0, {"rules": {"start_player": "first_seat"}})
+    assert isinstance(state, MonopolyState)
+    names = ["Ann", "Bob"]
+    # Refusals name players from 1 (it said "seat 0 must decide").
+    assert state.why_illegal(Action("accept")).startswith("Player 1 must decide")
+    action, reason = parse_choice(state, "trade 1", names)
+    assert action is None and "name the player as P1 or by name, not by a bare number" in reason
+    assert parse_choice(state, "trade P3", names)[1].startswith("'trade p3': there is no player")
+    state.owner[1] = 1  # Bob owns a deed: Ann may offer him a trade before her roll
+    state.invalidate()
+    assert parse_choice(state, "trade bob", names) == (Action("trade", (1,)), "")
+    assert parse_choice(state, "Trade P2", names) == (Action("trade", (1,)), "")
+    state.owner[1] = -1
+    state.invalidate()
+    help_text = family_of(state.game_id, {}).terminal_help
+    assert "trade P2 (an offer to Player 2" in help_text and "trade 1" not in help_text
+    # A typed seat move that is not legal now says why, in the engine's words.
+    assert "is not legal now" in parse_choice(state, "trade P2", names)[1]
+
+
+@pytest.mark.parametrize("game", ["classic", "friends", "frozen-ii", "my-first-monopoly-2"])
+def test_every_card_that_moves_money_says_how_much(game: str) -> None:
+    """The event of drawing a card that pays or costs says the amount (issue 38: the classic
+    deck's "Bank pays dividend" said none), in the edition's currency, whatever its text."""
+    state = new_game(game, 3, 0)
+    assert isinstance(state, MonopolyState)
+    ed = state.ed
+    money_ops = {
+        OP_BANK_PAYS,
+        OP_PAY_BANK,
+        OP_PAY_EACH_PLAYER,
+        OP_COLLECT_FROM_EACH_PLAYER,
+        OP_REPAIRS,
+    }
+    seen = 0
+    for d, deck in enumerate(ed.decks):
+        for card in deck.cards:
+            if card.op not in money_ops:
+                continue
+            text = state.describe(
+                Event("card", {"player": 0, "deck": d, "card": card.id, "text": card.text})
+            )
+            amounts = [card.a, card.b] if card.op == OP_REPAIRS else [card.a]
+            for amount in amounts:
+                assert re.search(rf"{re.escape(ed.currency)}{amount}(?!\d)", text), text
+            seen += 1
+    assert seen >= 3
+    if game == "classic":
+        bank = next(c for c in ed.decks[0].cards if c.text == "Bank pays dividend")
+        text = state.describe(
+            Event("card", {"player": 0, "deck": 0, "card": bank.id, "text": bank.text})
+        )
+        assert text == "Player 1 draws Chance: Bank pays dividend (collect $50)."
+
+
+@pytest.mark.parametrize("game", ["classic", "friends", "frozen-ii", "my-first-monopoly-1"])
+def test_special_squares_are_explained_in_deed_and_info(game: str) -> None:
+    """Every square that is not a deed says what it does in ``deed N`` (issue 38: ``deed 5``
+    said "Earth: not a deed"), and ``info`` names each edition's special squares and pieces."""
+    state = new_game(game, 2, 0)
+    assert isinstance(state, MonopolyState)
+    ed = state.ed
+    board = board_data(state)["squares"]  # what the web page's deed box says
+    for sq in range(ed.size):
+        if not ed.is_property[sq]:
+            (line,) = deed_lines(state, sq)
+            head = f"{sq} {ed.square_names[sq]}: not a deed; "
+            assert line.startswith(head) and len(line) > len(head) + 15
+            assert board[sq]["about"] == line.removeprefix(head).removesuffix(".")
+        else:
+            assert board[sq]["about"] is None
+    info = " ".join(state.rules_summary())
+    for deck in ed.decks:
+        assert deck.name in info
+    if game == "frozen-ii":
+        assert deed_lines(state, 5) == [
+            "5 Earth: not a deed; an Element space: landing here, you travel ahead to the next "
+            "Element space (Wind), collecting M200 if you pass GO."
+        ]
+        snow = deed_lines(state, 12)[0]
+        assert "put the snowflake token on a scene you own" in snow and "double the rent" in snow
+        assert "Element spaces (Earth, Wind, Fire and Water)" in info
+        assert "The snowflake token" in info
+    if game.startswith("my-first"):
+        assert "12 sold signs each" in info
+        assert "go straight to Time Out" in deed_lines(state, 18)[0]

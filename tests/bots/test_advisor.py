@@ -153,7 +153,7 @@ def test_monopolis_purchases_and_builds_are_advised() -> None:
         s.apply(bots[s.current_player()].choose(s))
     advice = advise(s, seconds=None, rollouts=20, seed=2)
     texts = [o.text for o in advice.options]
-    assert any(t.startswith("build on plot ") for t in texts)
+    assert any(t.startswith("build ") and "of the castle: pay " in t for t in texts)
     assert any(t.startswith("buy ") for t in texts)
     # Win shares of 20 playouts (a shared win 1/2 or 1/3), not the search's mixed score.
     assert all(abs(o.win * 120 - round(o.win * 120)) < 1e-6 for o in advice.options)

@@ -5,6 +5,7 @@ the one who starts it and for another person at the table."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -16,6 +17,7 @@ from meeple.bots.base import make_bot
 from meeple.kernel.asking import AskSettings, auto_move
 from meeple.kernel.family import new_game
 from meeple.kernel.rng import derive_seed
+from meeple.kernel.saves import SaveFileError, load_data
 from tests.browser.conftest import create_game, screenshot
 from tests.browser.scenarios import FIRST
 
@@ -52,9 +54,9 @@ def plays_itself(seats: list[dict[str, Any]], seed: int) -> int | None:
     return len(s.history)
 
 
-def a_seed(seats: list[dict[str, Any]]) -> int:
+def a_seed(seats: list[dict[str, Any]], seeds: range = range(1, 200)) -> int:
     """A seed whose game plays itself and lasts a while (the chart has something to show)."""
-    for seed in range(1, 200):
+    for seed in seeds:
         n = plays_itself(seats, seed)
         if n is not None and n >= 40:
             return seed
@@ -229,3 +231,34 @@ def test_phone_end_screen_and_joining_the_rematch(page: Any, phone: Any, server:
     phone.wait_for_url(re.compile(r"/play/(?!" + gid + r")[0-9a-f]+"))
     expect(phone.locator("#who")).to_contain_text("You are Bea")
     assert page.url.split("#")[0] == phone.url.split("#")[0]
+
+
+BIG = 2**62 + 2**53 + 1  # seeds from here up are above 2^53: a JavaScript number rounds them
+
+
+def test_a_seed_above_2_53_is_shown_exactly_and_replays_the_game(page: Any, server: str) -> None:
+    """The end screen shows the stored seed digit for digit (issue 38: 5540251580662524031 was
+    shown as 5540251580662524000, a JavaScript number's rounding), and "Replay and verify"
+    verifies it: the downloaded save file holds that seed, and the game replayed from the
+    seed as shown reaches the file's final state (``load_data`` checks the snapshot)."""
+    seats = table(["Ann"])
+    seed = a_seed(seats, range(BIG, BIG + 200))
+    assert float(seed) != seed  # (not exact as a double: the old page showed another seed)
+    made = create_game(server, GAME, seats, seed)
+    page.goto(made["seats"][0]["url"])
+    wait_for_end(page)
+    shown = page.locator("#seed").inner_text()
+    assert shown == str(seed)
+    with page.expect_download() as download:
+        page.locator("#save-link").click()
+    data = json.loads(download.value.path().read_text(encoding="utf-8"))
+    assert data["seed"] == seed
+    # Replayed from the seed as shown, every action is legal and the end is the file's own
+    # (load_data compares the final state with the file's snapshot).
+    assert load_data({**data, "seed": int(shown)}).result() is not None
+    try:  # a seed rounded as the old page showed it replays another game
+        load_data({**data, "seed": int(float(seed))})
+    except SaveFileError:
+        pass
+    else:
+        raise AssertionError("the rounded seed replayed the same game")

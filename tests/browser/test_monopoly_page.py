@@ -246,3 +246,51 @@ def test_a_wrong_token_is_refused_with_a_message(page: Any, server: str) -> None
     made = create_game(server, GAME, human_and_bots(1), 1)
     page.goto(f"/play/{made['id']}?token=not-a-token")
     expect(page.locator("#fatal")).to_contain_text("not a seat of this game")
+
+
+def test_special_squares_are_explained_on_the_page(page: Any, server: str) -> None:
+    """Frozen II's Element and Snowflake squares say what they do, in the deed box and in
+    "How this game is played" (issue 38: they were never explained)."""
+    made = create_game(server, "frozen-ii", human_and_bots(1), 1)
+    page.goto(made["seats"][0]["url"])
+    page.locator("#rules summary").click()
+    rules = page.locator("#rules-list")
+    expect(rules).to_contain_text("Element spaces (Earth, Wind, Fire and Water): landing on one")
+    expect(rules).to_contain_text("The snowflake token (Snowflake spaces and some cards)")
+    expect(rules).to_contain_text("Royal Decree and Family Chest squares")
+    page.locator("#sq-5").dispatch_event("click")  # Earth (a hover preview covers it)
+    expect(page.locator("#deed")).to_contain_text(
+        "An Element space: landing here, you travel ahead to the next Element space (Wind)"
+    )
+    page.locator("#sq-12").dispatch_event("click")  # a Snowflake space
+    expect(page.locator("#deed")).to_contain_text("put the snowflake token on a scene you own")
+
+
+@pytest.mark.parametrize("game", ["classic", "friends", "frozen-ii"])
+def test_no_two_squares_show_the_same_short_name_on_a_phone(
+    phone: Any, server: str, game: str
+) -> None:
+    """On a 390 px phone a name is cut to fit its square, and no cut is shared by squares of
+    different names (issue 38: "St." was St. Charles Place and St. James Place), nor cut to two
+    letters, which read as other words ("St." for States, "Co." for Community Chest), nor to a
+    word the board writes so."""
+    made = create_game(server, game, human_and_bots(1), 1)
+    phone.goto(made["seats"][0]["url"])
+    expect(phone.locator("#board-svg")).to_be_visible()
+    shown = phone.locator("#board-svg .sq").evaluate_all(
+        "gs => gs.map((g) => [g.dataset.index, [...g.querySelectorAll('.sq-name')]"
+        ".map((t) => t.textContent).join(' ')])"
+    )
+    squares = new_game(game, 2, 0).view(None)["squares"]
+    holders: dict[str, set[str]] = {}
+    for index, text in shown:
+        if text:
+            holders.setdefault(text, set()).add(squares[int(index)]["name"])
+    assert {t: n for t, n in holders.items() if len(n) > 1} == {}
+    for text, (name,) in holders.items():
+        written = {w.lower() for w in name.split()}
+        for cut in re.findall(r"(\w+)\.", text):
+            if cut.lower() + "." in written:
+                continue  # written so in the name ("St. James", "B. & O.")
+            word = next(w for w in written if w.startswith(cut.lower()))
+            assert len(cut) >= 3 or len(cut) >= len(word) - 1, (text, name)

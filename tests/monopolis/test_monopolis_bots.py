@@ -106,7 +106,7 @@ def test_explanations_name_the_building_and_its_worth() -> None:
     bot = MonopolisStandardBot(0)
     first = bot.choose(s)
     why = bot.explain(s, first)
-    assert why.startswith("builds a workplace at plot 17 (1 north of the castle): 4 points")
+    assert why.startswith("builds a workplace on the plot 1 north of the castle: 4 points")
     assert "2 money" in why and "the rewards under 2 houses" in why
 
 

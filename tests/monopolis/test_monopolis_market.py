@@ -85,7 +85,10 @@ def test_cannot_choose_a_card_you_cannot_pay() -> None:
     s._legal = None
     assert legal_texts(s) == ["buy 0", "buy 1", "buy 2"]
     before = s.snapshot()
-    with pytest.raises(IllegalActionError, match="costs 3 and you have 2"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"the right row's 1st card \(place 3\) costs 3 money and you have 2",
+    ):
         act(s, "buy 3")
     assert s.snapshot() == before
 

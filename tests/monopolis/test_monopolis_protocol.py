@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -207,6 +208,36 @@ def test_describe_action_for_every_legal_action() -> None:
         s.apply(bots[s.current_player()].choose(s))
 
 
+# What issue 38 found in the words: engine indices ("the card in place 0", "plot 26"), "(s)"
+# plurals and a player's houses said as "placing house 3".
+ENGINE_WORDS = re.compile(r"\bplot \d+ \(|\bat plot \d|\bplace \d|\(s\)|placing house|\bp\d\b")
+
+
+def test_words_count_from_1_and_use_the_rulebooks_terms() -> None:
+    """Every event and every offered action of whole games in words: no engine index, places
+    and houses counted from 1, plots by where they lie, card Types and the joker track said."""
+    texts: list[str] = []
+    for players, seed in ((2, 31), (4, 41)):
+        s = new_monopolis(players, seed, {})
+        s.record_events = True
+        bots = bots_for(players, seed)
+        while not s.is_terminal():
+            texts += [s.describe_action(a) for a in s.legal_actions()]
+            texts += [s.describe(e) for e in s.apply(bots[s.current_player()].choose(s))]
+    assert [t for t in texts if ENGINE_WORDS.search(t)] == []
+    said = "\n".join(texts)
+    assert re.search(r"buys the (left|right) row's [123](st|nd|rd) card for \d money", said)
+    assert re.search(
+        r"builds an? [a-z ]+ \(\d points?\) on the plot \d (north|south|east|west)", said
+    )
+    assert re.search(
+        r"with their 1st house \(board column 1: 1 money and 1 resource of their", said
+    )
+    assert re.search(r"A Type (I|II|III) card \([a-z, ]+(; reward: [^)]+)?\) is dealt", said)
+    assert "hold the joker on the joker track for a later build" in said
+    assert re.search(r"build \d (north|south|east|west)[a-z0-9, ]* of the castle: pay ", said)
+
+
 def test_standard_bot_beats_random() -> None:
     wins = 0.0
     games = 24
@@ -264,11 +295,16 @@ def test_render_city() -> None:
     play(s, bots_for(2, 2))
     text = render_city(s)
     lines = text.splitlines()
-    assert len(lines) == 1 + 7 + 1
+    assert len(lines) == 1 + 7 + 2  # the column heads, the 7 rows, the legend
+    assert lines[0].split() == ["3W", "2W", "1W", "0", "1E", "2E", "3E"]
+    assert [line.split()[0] for line in lines[1:8]] == ["3N", "2N", "1N", "0", "1S", "2S", "3S"]
     assert "CASTLE" in lines[4]
-    assert sum(line.count(" p1") + line.count(" p2") for line in lines[1:8]) == sum(
-        1 for p in range(49) if s.owner_at[p] >= 0
-    )
+    # Each tile says its kind and its builder by player number (issue 38: not "P1 p4").
+    tiles = sum(line.count(" P1") + line.count(" P2") for line in lines[1:8])
+    assert tiles == sum(1 for p in range(49) if s.owner_at[p] >= 0)
+    kinds = re.findall(r"(Park|Res|Bus|Work|Spec) P[12]", "\n".join(lines[1:8]))
+    assert len(kinds) == tiles
+    assert "Park 1 point" in lines[8] and "P2: built by Player 2" in lines[9]
 
 
 def test_the_score_sheets_are_part_of_the_result() -> None:
@@ -308,3 +344,29 @@ def test_restore_copies_every_field_of_the_state() -> None:
     fields = declared(MonopolisState)
     assert "money" in fields and "_history" in fields
     assert sorted(STATE_FIELDS) == sorted(fields)
+
+
+def test_the_view_says_what_each_card_lets_the_player_build() -> None:
+    """The web page's words (issue 38): each card's place and meaning, and in an action phase
+    what the player whose turn it is could build on it, exactly where ``build_at`` is legal,
+    with what each payment lets them lay (``building.pay_modes``, ``tile_values``)."""
+    s = new_monopolis(3, 12, {})
+    bots = bots_for(3, 12)
+    checked = 0
+    while not s.is_terminal():
+        v = s.view(None)
+        legal = {a.args[0] for a in s.legal_actions() if a.kind == "build_at"}
+        for rc in v["requirement_cards"]:
+            assert rc["where"].endswith(" of the castle") and "plot" not in rc["where"]
+            assert rc["about"].startswith(f"Type {rc['card']['type']} card (")
+            builds = rc["builds"]
+            assert (builds is not None) == (v["phase"] == "action" and rc["plot"] in legal)
+            if builds is not None:
+                union = sorted({x for o in builds["options"] for x in o["values"]})
+                assert builds["values"] == union and builds["words"]
+                assert all(
+                    o["payment"].startswith(("the whole card (", "two ")) for o in builds["options"]
+                )
+                checked += 1
+        s.apply(bots[s.current_player()].choose(s))
+    assert checked >= 20

@@ -128,6 +128,7 @@ def test_history_of_a_finished_game(client: TestClient, db_url: str, classic: Ga
     h = r.json()
     total = len(classic.history)
     assert (h["status"], h["state_id"], h["seed"]) == ("finished", total, classic.seed)
+    assert h["seed_text"] == str(classic.seed)  # the seed as digits, exact in a browser
     assert h["family"] == "monopoly" and h["ranking_rule"] == "net_worth"
     assert h["result"] == plain(classic.result().to_dict())  # type: ignore[union-attr]
     assert isinstance(classic, MonopolyState)
@@ -234,6 +235,7 @@ def test_seed_and_moves_are_shown_only_at_the_end(
     gid = live["id"]
     h = client.get(f"/api/games/{gid}/history").json()
     assert h["status"] == "active" and h["seed"] is None and h["result"] is None
+    assert h["seed_text"] is None
     assert "1234" not in json.dumps(h)
     r = client.get(f"/api/games/{gid}/save")
     assert r.status_code == 422 and "not over" in r.json()["detail"]
@@ -388,3 +390,24 @@ def test_an_older_database_gains_the_rematch_column(tmp_path: Path) -> None:
     storage.create_tables()
     assert "rematch" in {c["name"] for c in inspect(storage.engine).get_columns("games")}
     storage.close()
+
+
+def test_a_seed_above_2_53_is_taken_as_digits_and_given_back_as_digits(
+    client: TestClient, db_url: str
+) -> None:
+    """Issue 38: a browser sends a 64-bit seed as a string (a JavaScript number would round
+    it) and reads it back from ``seed_text``; the number field stays for other clients."""
+    big = 2**62 + 2**53 + 7
+    assert float(big) != big
+    seats = [{"type": "human", "name": "Ann", "ask": ASK}, {"type": "bot", "bot": "random"}]
+    body = {"game": "my-first-monopoly-2", "seats": seats, "seed": str(big)}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    stored = Storage(db_url).load_game(r.json()["id"])
+    assert stored is not None and stored.seed == big
+    refused = client.post("/api/games", json={**body, "seed": str(2**63)})
+    assert refused.status_code == 422 and "seed" in refused.text
+    finished = played("my-first-monopoly-2", 2, big)
+    gid, _ = store(db_url, finished, {0: "Ann"})
+    h = client.get(f"/api/games/{gid}/history").json()
+    assert h["seed"] == big and h["seed_text"] == str(big)

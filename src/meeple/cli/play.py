@@ -136,6 +136,19 @@ def ask_words(settings: AskSettings) -> str:
     return f"{_OWN_WORDS[settings.own_turn]}; {_OTHERS_WORDS[settings.others_turns]}"
 
 
+ASK_USAGE: Final = "'ask', 'ask others never|build|always' or 'ask own build|roll|always'"
+
+
+def is_ask_command(text: str) -> bool:
+    """Whether a line is the ``ask`` command in its own form: ``ask`` alone, or ``ask
+    others|own VALUE``. Anything else that starts with "ask" is read as a choice (issue 38: a
+    trade's "Ask for Boardwalk" must not be swallowed by the command)."""
+    words = text.split()
+    return words == ["ask"] or (
+        len(words) == 3 and words[0] == "ask" and words[1] in ("others", "own")
+    )
+
+
 def ask_command(words: Sequence[str], settings: AskSettings) -> tuple[AskSettings | None, str]:
     """``ask others VALUE`` / ``ask own VALUE``: the new settings and a one-line answer, or
     ``None`` and the reason (``ask`` alone: ``None`` and the current settings)."""
@@ -162,13 +175,72 @@ def choice_words(state: GameState, action: Action, names: Sequence[str] | None =
     return state.choice_text(action, names)
 
 
+def exact_choice(state: GameState, text: str, names: Sequence[str] | None = None) -> Action | None:
+    """The legal action whose words (as listed, or the engine's description) or whose text
+    are exactly ``text``, case aside; ``None`` if none. Looked up before any command, so no
+    command ever takes a choice's words ("Ask for Boardwalk (Bob's)" is a choice, not ``ask``).
+    """
+    lowered = text.strip().lower()
+    for a in state.legal_actions():
+        said = (str(a), state.describe_action(a).lower(), choice_words(state, a, names).lower())
+        if lowered in said:
+            return a
+    return None
+
+
+_SEAT_WORD: Final = re.compile(r"p(\d+)")
+
+
+def _seat_action(
+    state: GameState, kind: str, arg: str, names: Sequence[str] | None
+) -> tuple[Action | None, str]:
+    """``trade P2`` / ``trade Bob``: a seat typed as a person writes it (``GameFamily
+    .seat_moves``); a bare number is refused, since the action's text counts seats from 0."""
+    players = state.num_players
+    labels = names or [f"Player {q + 1}" for q in range(players)]
+    m = _SEAT_WORD.fullmatch(arg)
+    seat = int(m.group(1)) - 1 if m else -1
+    if m is None:
+        found = [q for q, name in enumerate(labels) if name.lower() == arg]
+        seat = found[0] if found else -1
+    if not 0 <= seat < players:
+        which = ", ".join(f"P{q + 1} ({labels[q]})" for q in range(players))
+        if arg.isdigit():
+            why = f"name the player as P{arg} or by name, not by a bare number"
+        else:
+            why = f"there is no player {arg!r}"
+        return None, f"'{kind} {arg}': {why}; the players are {which}"
+    action = Action(kind, (seat,))
+    if state.is_legal(action):
+        return action, ""
+    return None, f"'{kind} {arg}' is not legal now: {state.why_illegal(action)}"
+
+
+def _by_start(
+    state: GameState, text: str, names: Sequence[str] | None
+) -> tuple[Action | None, list[int]]:
+    """The one legal choice whose words start with ``text`` (``ask for boardwalk``), or
+    ``None`` and the numbers of every choice that does (none, or several)."""
+    lowered = text.lower()
+    hits = [
+        k
+        for k, a in enumerate(state.legal_actions(), 1)
+        if choice_words(state, a, names).lower().startswith(lowered)
+    ]
+    if len(hits) == 1:
+        return state.legal_actions()[hits[0] - 1], hits
+    return None, hits
+
+
 def parse_choice(
     state: GameState, text: str, names: Sequence[str] | None = None
 ) -> tuple[Action | None, str]:
     """The action a human typed, or ``None`` and the reason it was refused.
 
-    Accepts the number of a listed choice, an action's text (``roll``, ``build 39``, any bid
-    in range) or a choice's words (``Roll the dice``), case-insensitively.
+    Accepts the number of a listed choice, a choice's words (``Roll the dice``) or a start of
+    them that only one choice has (``ask for boardwalk``), or an action's text (``roll``,
+    ``build 39``, any bid in range), case-insensitively. A seat in an action's text is typed
+    as a person names a player (``trade P2``, ``trade Bob``: ``GameFamily.seat_moves``).
     """
     legal = state.legal_actions()
     text = text.strip()
@@ -179,17 +251,33 @@ def parse_choice(
         if 1 <= k <= len(legal):
             return legal[k - 1], ""
         return None, f"{k} is not a choice: pick a number from 1 to {len(legal)}"
-    lowered = text.lower()
-    for a in legal:
-        if lowered in (state.describe_action(a).lower(), choice_words(state, a, names).lower()):
-            return a, ""
+    found = exact_choice(state, text, names)
+    if found is not None:
+        return found, ""
+    lowered = " ".join(text.lower().split())
+    kind, _, arg = lowered.partition(" ")
+    if kind in family_of_state(state).seat_moves and arg:
+        return _seat_action(state, kind, arg, names)
     try:
-        action = Action.parse(lowered)
-    except ValueError as exc:
-        return None, f"{exc}; type a number from 1 to {len(legal)} or an action's text"
-    if state.is_legal(action):
+        action: Action | None = Action.parse(lowered)
+        reason = ""
+    except ValueError:
+        action = None
+        reason = (
+            f"'{text}' is neither a choice nor an action: type a number from 1 to {len(legal)}, "
+            "a choice's words (or their start) or an action's text"
+        )
+    if action is not None and state.is_legal(action):
         return action, ""
-    return None, f"'{text}' is not legal now: {state.why_illegal(action)}"
+    start, hits = _by_start(state, lowered, names)
+    if start is not None:
+        return start, ""
+    if len(hits) > 1:
+        numbers = ", ".join(map(str, hits))
+        return None, f"'{text}' starts choices {numbers}: type the number of the one you mean"
+    if action is not None:
+        reason = f"'{text}' is not legal now: {state.why_illegal(action)}"
+    return None, reason
 
 
 def table_text(state: GameState, seat: int | None, names: Sequence[str] | None = None) -> str:
@@ -594,8 +682,13 @@ def _ask(
     _show_choices(console, state, seat, names)
     while True:
         text = console.input(f"[bold]{escape(seat.name)}[/] > ").strip()
-        low = text.lower()
+        low = " ".join(text.lower().split())
         word, _, rest = low.partition(" ")
+        # A choice's own words come first: no command takes them (issue 38: "Ask for
+        # Boardwalk (Bob's)" is a choice); a command is a command only in its own form.
+        chosen = exact_choice(state, text, names)
+        if chosen is not None:
+            return chosen
         if low in ("quit", "q", "exit"):
             return None
         if low in ("help", "?"):
@@ -608,7 +701,7 @@ def _ask(
             _show_choices(console, state, seat, names)
         elif word == "deed":
             _deed(console, state, seat.index, rest, names)
-        elif word == "why":
+        elif low in ("why", "why on", "why off"):
             if rest in ("on", "off"):
                 why.every = rest == "on"
                 console.print(
@@ -621,9 +714,9 @@ def _ask(
                 console.print(why.last or "No bot has moved yet.", markup=False)
         elif low == "hint":
             _hint(console, state, seat, why.hints)
-        elif word == "ask" and family_of_state(state).asking_note:
+        elif is_ask_command(low) and family_of_state(state).asking_note:
             console.print(family_of_state(state).asking_note, markup=False)
-        elif word == "ask":
+        elif is_ask_command(low):
             settings, answer = ask_command(rest.split(), seat.ask)
             console.print(answer, markup=False)
             if settings is not None:
@@ -634,6 +727,8 @@ def _ask(
             action, reason = parse_choice(state, text, names)
             if action is not None:
                 return action
+            if word == "ask":
+                reason += f" (the ask command: {ASK_USAGE})"
             console.print(f"[red]Not accepted:[/] {escape(reason)}")
 
 

@@ -96,6 +96,10 @@ class GameFamily:
     order: int = 100
     #: Action kinds whose moves stay private in a replay (drafting a trade offer, say).
     private_moves: frozenset[str] = frozenset()
+    #: Action kinds whose one argument is a seat, counted from 0 in the action's text (the
+    #: API's form): the terminal reads that argument as a person writes a player, ``P2`` or
+    #: a name, never as a bare number (issue 38: no 0-based seat in a text a person types).
+    seat_moves: frozenset[str] = frozenset()
     #: The terminal's help on typing this family's actions (``help``).
     terminal_help: str = "Type the number of a choice, or an action's text."
     #: Empty when a person's asking settings apply (``meeple.kernel.asking``); otherwise why

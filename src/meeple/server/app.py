@@ -531,7 +531,7 @@ def create_app(
                     if claimed is None:
                         continue  # anything else a client sends is ignored
                     if feed.seat is not None:
-                        raise HubError(403, f"this socket is already seat {feed.seat}'s")
+                        raise HubError(403, f"this socket is already Player {feed.seat + 1}'s")
                     return claimed
 
             sending, reading = asyncio.create_task(pump()), asyncio.create_task(read())

@@ -109,7 +109,7 @@ class Moment(BaseModel):
     kind: str
     title: str
     text: str = Field(description="What happened, in the events' words ('Player 2' for seat 1)")
-    seats: list[int]
+    seats: list[int] = Field(description="The seats it concerns, counted from 0")
     amount: int | None = None
 
 
@@ -119,7 +119,15 @@ class History(BaseModel):
     family: str
     status: str
     state_id: int
-    seed: int | None = Field(description="The game's seed: shown only once the game is over")
+    seed: int | None = Field(
+        description="The game's seed, once the game is over (null before). A 64-bit number: "
+        "JavaScript's JSON.parse rounds it above 2^53, so a browser reads `seed_text`"
+    )
+    seed_text: str | None = Field(
+        description="The same seed as decimal digits, exact in any JSON reader (null until "
+        "the game is over)",
+        examples=["5540251580662524031"],
+    )
     result: dict[str, Any] | None
     ranking_rule: str | None = Field(
         description="Monopoly: how the edition ranks players (net_worth, "
@@ -141,8 +149,8 @@ class Replayed(BaseModel):
     n: int = Field(description="The position shown: the number of actions applied")
     state_id: int = Field(description="The game's current position (the last n)")
     status: str = Field(description="The game's status now")
-    current_player: int = Field(description="Who decides at position n (-1: over)")
-    mover: int = Field(description="Who made the move from n-1 to n (-1 at 0)")
+    current_player: int = Field(description="The seat deciding at position n, from 0 (-1: over)")
+    mover: int = Field(description="The seat that made the move from n-1 to n, from 0 (-1 at 0)")
     move: str | None = Field(
         description="That move in words; null at 0 and for a step of drafting a trade offer "
         "(private until the offer is made)"
@@ -158,7 +166,7 @@ class PostRematch(BaseModel):
 
 class Rematch(BaseModel):
     id: str = Field(description="The rematch's game id")
-    seat: int = Field(description="The token's seat, the same in the rematch")
+    seat: int = Field(description="The token's seat (from 0), the same in the rematch")
     created: bool = Field(description="Whether this call made it (false: it was made before)")
     token: str | None = Field(
         description="The seat's token in the rematch (the old game's opens nothing there), "
@@ -243,6 +251,7 @@ def history_of(rec: Record) -> dict[str, Any]:
         "status": "finished" if rec.finished else "active",
         "state_id": len(rec.actions),
         "seed": rec.seed if rec.finished else None,
+        "seed_text": str(rec.seed) if rec.finished else None,
         "ranking_rule": None,
         "worth": None,
         "steps": None,

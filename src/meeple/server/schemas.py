@@ -18,6 +18,10 @@ MAX_SEED = 2**63 - 1
 MAX_REF = 2**53
 """The largest ``ref`` a socket's action may carry (a JavaScript number's exact integers)."""
 
+#: What a seat field holds (docs/SERVER.md, "API": seats count from 0 in data, from 1 in words).
+SEAT = "The seat's index, counted from 0: seat 0 is Player 1 in every text"
+
+
 Name = Annotated[
     str,
     Field(
@@ -78,7 +82,16 @@ SeatSpec = Annotated[HumanSeat | BotSeat | OpenSeat, Field(discriminator="type")
 class CreateGame(_Strict):
     game: Annotated[str, Field(min_length=1, max_length=64, json_schema_extra={"enum": game_ids()})]
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=MAX_SEATS)]
-    seed: Annotated[int | None, Field(ge=0, le=MAX_SEED)] = None
+    seed: Annotated[
+        int | None,
+        Field(
+            ge=0,
+            le=MAX_SEED,
+            description="The game's seed (0 to 2^63-1; null: the server draws one): a number, "
+            'or its decimal digits as a string ("5540251580662524031"), which a browser sends '
+            "exactly where a JavaScript number is rounded above 2^53",
+        ),
+    ] = None
     listed: bool = Field(
         default=True, description="List the game in the lobby's open games (false: private)"
     )
@@ -119,7 +132,7 @@ class CreateGame(_Strict):
 
 
 class SeatToken(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     token: str | None = Field(description="The seat's secret (people only; bots play server-side)")
     url: str | None = Field(description="The seat's page; the token rides in the #fragment")
 
@@ -137,12 +150,12 @@ Secret = Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
 
 class PostJoin(_Strict):
     code: Secret
-    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS, description=SEAT)]
     name: Name
 
 
 class Joined(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     token: str
     url: str
 
@@ -153,7 +166,7 @@ class HostKey(_Strict):
 
 class PostStandIn(_Strict):
     token: Secret = Field(description="The host's key, or the seat's own token")
-    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+    seat: Annotated[int, Field(ge=0, lt=MAX_SEATS, description=SEAT)]
     on: bool = Field(description="true: the standard bot plays the seat; false: the person")
 
 
@@ -194,7 +207,7 @@ class AutoMove(BaseModel):
 
 
 class SeatState(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     state_id: int = Field(description="The position this seat state belongs to")
     ask: AskModel | None
     held: bool
@@ -210,7 +223,7 @@ class PostProxy(_Strict):
 
 
 class SeatInfo(BaseModel):
-    seat: int
+    seat: int = Field(description=SEAT)
     type: str = Field(description="human, bot, or open (waiting for an invited person)")
     name: str = Field(
         description="A person's name, or a bot's: NAME (bot) (docs/SERVER.md, 'Names')"
@@ -242,7 +255,7 @@ class PublicGame(BaseModel):
     game: str
     status: str
     state_id: int
-    current_player: int
+    current_player: int = Field(description="The seat that decides now (an index from 0); -1: over")
     seats: list[SeatInfo]
     result: dict[str, Any] | None
     view: dict[str, Any]
@@ -251,7 +264,7 @@ class PublicGame(BaseModel):
 
 
 class SeatView(PublicGame):
-    seat: int
+    seat: int = Field(description=SEAT)
     legal_actions: list[LegalAction]
     ask: AskModel | None
     held: bool
@@ -317,7 +330,7 @@ class HintOption(BaseModel):
 
 class Hint(BaseModel):
     state_id: int
-    seat: int
+    seat: int = Field(description=SEAT)
     options: list[HintOption]
     rollouts: int
     seconds: float
@@ -332,7 +345,7 @@ class PostChat(_Strict):
 
 class ChatMessage(BaseModel):
     id: int
-    seat: int
+    seat: int = Field(description=SEAT)
     name: str
     text: str
     at: str

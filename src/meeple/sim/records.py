@@ -2,9 +2,10 @@
 (``meeple[lab]``; the core install writes the CSV alone).
 
 Columns: game, seed, bots (one per seat, comma-separated), winners, turns, rounds (a turn of
-every player still in: ``GameFamily.rounds_played``), end_reason, actions, then
-``cash_<seat>`` and ``score_<seat>`` per seat (Monopoly: final cash and net worth; Monopolis:
-money and points).
+every player still in: ``GameFamily.rounds_played``), first (the seat that took the first
+turn), end_reason, actions, then ``cash_<seat>`` and ``score_<seat>`` per seat (Monopoly: final
+cash and net worth; Monopolis: money and points). Seats (``winners``, ``first``, the column
+suffixes) are indices counted from 0: seat 0 is Player 1 (docs/SERVER.md, "API").
 """
 
 from __future__ import annotations

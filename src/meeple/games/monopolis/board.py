@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.monopolis.components import BUILDING_NAMES, VALUES
+from meeple.games.monopolis.describe import ROMAN, TYPE_WORDS
 from meeple.games.monopolis.state import MonopolisState
 
 
@@ -24,4 +26,8 @@ def board_data(state: MonopolisState) -> dict[str, Any]:
         ],
         "spaces": comps.spaces[n],
         "rows": comps.rows[n],
+        # The words of the legend under the city (issue 38): each building by its value, and
+        # what each requirement-card Type lets one build.
+        "buildings": {str(v): BUILDING_NAMES[v] for v in VALUES},
+        "types": {ROMAN[t]: words for t, words in TYPE_WORDS.items()},
     }

@@ -1,7 +1,7 @@
 """Why the Monopolis standard bot did what it did, in a short sentence (issue 20, "Bots that
-explain themselves"): "builds a workplace at plot 17 (1 north, 3 west of the castle): 4 points, 2
-money and the rewards under 2 houses", "buys wood, wood, iron for 3: 1 resource short of a
-special building at plot 23".
+explain themselves"): "builds a workplace on the plot 1 north, 3 west of the castle: 4 points,
+2 money and the rewards under 2 houses", "buys wood, wood, iron for 3: 1 resource short of a
+special building on the plot 1 west of the castle".
 
 Asked only when someone wants to know (``Bot.explain``: the terminal's ``why``, the web page's
 bot reasons), never while choosing, so simulations pay nothing for it. The words come from the
@@ -37,7 +37,7 @@ from meeple.games.monopolis.building import (
 )
 from meeple.games.monopolis.city import EMPTY, PLOTS, cube_partners
 from meeple.games.monopolis.components import BUILDING_NAMES, PARK, SPECIAL, WORKPLACE
-from meeple.games.monopolis.describe import _plot_words
+from meeple.games.monopolis.describe import plot_words
 from meeple.games.monopolis.scoring import board_bonus
 from meeple.games.monopolis.state import JOKER_TRACK
 
@@ -76,10 +76,10 @@ def gains(s: MonopolisState, seat: int, plot: int, mode: int, value: int, tally:
 
 
 def building_words(s: MonopolisState, plot: int, value: int) -> str:
-    """ "a workplace at plot 17 (...)"."""
+    """ "a workplace on the plot 1 north, 3 west of the castle"."""
     name = BUILDING_NAMES[value]
     article = "an" if name[0] in "aeiou" else "a"
-    return f"{article} {name} at {_plot_words(plot)}"
+    return f"{article} {name} on the plot {plot_words(plot)}"
 
 
 def nearest_build(

@@ -45,11 +45,13 @@ class MonopolisFamily(GameFamily):
     ruleset = 2  # (games/monopolis/turns.RULESET: the engine loads with the first game)
     retired_bots = frozenset({"standard-v1"})  # the first standard bot, for measuring
     terminal_help = (
-        "Type the number of a choice, or an action: buy 3 (the card in market place 3; places "
-        "0-2 are the left row, 3-5 the right), build_at 17 (build on the card at plot 17), "
-        "pay_full or pay_pair 1 (two of resource 1), tile 2 (lay a tile worth 2), joker 0 or "
-        "joker_hold. Plots are numbered row by row from the north-west corner (0) to the "
-        "south-east (48); the castle is 24."
+        "Type the number of a choice, its words or their start ('buy wood', 'build 1 north', "
+        "'lay a park'). 'deed' lists the requirement cards on the table, each with what its "
+        "Type lets you build; 'board' draws the city (rows 3N to 3S, columns 3W to 3E of the "
+        "castle). Scripts may type the engine's action texts, whose numbers count from 0: buy "
+        "0-5 (the left row's cards, then the right row's), build_at 0-48 (the plots row by "
+        "row from the north-west corner; the castle is 24), pay_full, pay_pair 0-3 and joker "
+        "0-3 (the resources in the order wood, iron, tools, workers), tile 1-6, joker_hold."
     )
     asking_note = (
         "Monopolis has no rolls and no other players' turns to act in: you are asked at every "
@@ -192,7 +194,9 @@ class MonopolisFamily(GameFamily):
     def card_lines(
         self, state: GameState, seat: int, query: str, names: Sequence[str] | None
     ) -> list[str]:
-        return ["This game has no title deeds: 'board' shows the city."]
+        from meeple.games.monopolis.render import card_lines
+
+        return card_lines(_m(state))
 
     def story(self, state: GameState, actions: Sequence[Action]) -> dict[str, Any]:
         from meeple.games.monopolis.story import monopolis_story

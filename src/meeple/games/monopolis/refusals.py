@@ -1,8 +1,8 @@
 """Why an action is refused: the sentence ``MonopolisState.why_illegal`` gives (kernel protocol).
 
-Like ``games/monopoly/refusals.py``: the reason in the rules' words ("the card in place 2 costs
-3 and you have 1"), else what the decision wants instead, so a person or a program sending a
-wrong action learns what it may send.
+Like ``games/monopoly/refusals.py``: the reason in the rules' words ("the right row's 1st card
+(place 3) costs 3 money and you have 1"), else what the decision wants instead, so a person or
+a program sending a wrong action learns what it may send.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from meeple.games.monopolis.actions import (
 )
 from meeple.games.monopolis.building import VALUE_INDEX
 from meeple.games.monopolis.city import EMPTY, PLOTS, park_adjacent
+from meeple.games.monopolis.describe import place_words, plot_words
 from meeple.games.monopolis.market import SLOTS
 
 if TYPE_CHECKING:
@@ -49,23 +50,29 @@ def why_illegal(s: MonopolisState, action: Action) -> str:
     arg = args[0] if args else 0
     if kind == BUY:
         if not 0 <= arg < SLOTS:
-            return f"market places are 0 to {SLOTS - 1}"
+            return (
+                f"buy takes a market place from 0 to {SLOTS - 1} (0-2: the left row's cards, "
+                "3-5: the right row's)"
+            )
         if market.slot_card(s, arg) < 0:
-            return f"place {arg} holds no card"
+            return f"{place_words(arg)} (place {arg}) is empty"
         price = market.slot_price(s, arg)
-        return f"the card in place {arg} costs {price} and you have {s.money[seat]}"
+        have = s.money[seat]
+        return f"{place_words(arg)} (place {arg}) costs {price} money and you have {have}"
     if kind == BUILD_AT:
         if not 0 <= arg < PLOTS:
-            return f"plots are 0 to {PLOTS - 1}"
+            return f"build_at takes a plot from 0 to {PLOTS - 1}, row by row from the north-west"
+        where = f"the plot {plot_words(arg)} (plot {arg})"
         if s.card_at[arg] == EMPTY:
-            return f"no requirement card points at plot {arg}"
-        return f"you cannot pay the card at plot {arg} for any tile you may lay there"
+            return f"no requirement card points at {where}"
+        return f"you cannot pay the card on {where} for any tile you may lay there"
     if kind == PASS_ACTION:
         return "you can still buy or build: 1 money is only for an action you cannot take"
     if kind in (PAY_FULL, PAY_PAIR, TILE):
         return _build_step(s, kind, arg)
     if kind == JOKER:
-        return f"resources are 0 to {len(s.comps.resources) - 1}"
+        names = ", ".join(f"{r} {name}" for r, name in enumerate(s.comps.resources))
+        return f"joker takes a resource from 0 to {len(s.comps.resources) - 1} ({names})"
     return f"the joker track already holds {JOKER_TRACK} jokers: decide this one now"
 
 

@@ -251,9 +251,9 @@ class MonopolisState(GameState):
 
     def rules_summary(self) -> list[str]:
         """Monopolis' rules in short (kernel protocol)."""
-        from meeple.games.monopolis.render import RULES_SUMMARY
+        from meeple.games.monopolis.render import rules_summary
 
-        return list(RULES_SUMMARY)
+        return rules_summary(self.comps)
 
     def render(self) -> str:
         """The city as text (``meeple replay`` draws it)."""

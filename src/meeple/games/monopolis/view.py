@@ -7,6 +7,11 @@ may not know (docs/KERNEL.md: "never deck order or the random state"). In Monopo
 the order of the face-down resource decks and of the requirement-card bag (only their sizes
 are shown) and the random state; the building tiles lie face up, so each stack's top tile is
 shown (monopolis-rules.txt, "Setup (ELŐKÉSZÜLETEK)"). Like ``games/monopoly/view.py``.
+
+Beside the data, the view carries the words the page shows (issue 38): where each plot lies
+(``where``: "2 north, 1 east of the castle"), what each requirement card is and what its Type
+lets one build (``about``), and, in an action phase, what the player whose turn it is could
+build on each card (``builds``): the same words the terminal reads (``describe.py``).
 """
 
 from __future__ import annotations
@@ -14,11 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from meeple.games.monopolis import market
-from meeple.games.monopolis.actions import PHASE_NAMES, TILE_CHOICE
+from meeple.games.monopolis import describe, market
+from meeple.games.monopolis.actions import ACTION, PHASE_NAMES, TILE_CHOICE
 from meeple.games.monopolis.building import FULL
 from meeple.games.monopolis.city import EMPTY, PLOTS, offset_of
-from meeple.games.monopolis.components import VALUES
+from meeple.games.monopolis.components import BUILDING_NAMES, VALUES
+from meeple.games.monopolis.describe import ROMAN, card_words, plot_words, resource_words
 from meeple.games.monopolis.market import SLOTS
 
 if TYPE_CHECKING:
@@ -29,14 +35,38 @@ def card_view(s: MonopolisState, card_id: int) -> dict[str, Any]:
     """A requirement card as public data."""
     comps = s.comps
     c = comps.card(card_id)
-    needs = [comps.resources[r] for r, k in enumerate(c.needs) for _ in range(k)]
     return {
         "id": c.id,
-        "type": "I" * c.type if c.type < 3 else "III",
-        "needs": needs,
+        "type": ROMAN[c.type],
+        "needs": resource_words(comps, c.needs),
         "icon": comps.icons[c.icon] if c.icon >= 0 else None,
         "coins": c.coins,
         "liza": c.liza,
+    }
+
+
+def _builds(s: MonopolisState, plot: int) -> dict[str, Any] | None:
+    """What the player whose turn it is could build on the card on ``plot`` in an action
+    phase (issue 38: build choices say what they build): each payment they can make with the
+    tiles it allows, and all of them together; ``None`` when they cannot build there now."""
+    if s.phase != ACTION:
+        return None
+    options = describe.build_options(s, s.turn_player, plot)
+    if not options:
+        return None
+    card = s.comps.card(s.card_at[plot])
+    allowed = sorted({v for _, values in options for v in values})
+    return {
+        "values": allowed,
+        "words": describe.values_words(allowed),
+        "options": [
+            {
+                "payment": describe.payment_words(s.comps, card, mode),
+                "values": values,
+                "words": describe.values_words(values),
+            }
+            for mode, values in options
+        ],
     }
 
 
@@ -77,6 +107,8 @@ def view(s: MonopolisState, seat: int | None) -> dict[str, Any]:
                 plot=plot,
                 x=x,
                 y=y,
+                where=plot_words(plot),
+                name=BUILDING_NAMES[s.value_at[plot]],
                 owner=s.owner_at[plot],
                 houses=s.houses_at[plot],
                 cubes=s.cubes[plot],
@@ -86,7 +118,19 @@ def view(s: MonopolisState, seat: int | None) -> dict[str, Any]:
     for plot in range(PLOTS):
         if s.card_at[plot] != EMPTY:
             x, y = offset_of(plot)
-            cards.append({"plot": plot, "x": x, "y": y, "card": card_view(s, s.card_at[plot])})
+            cards.append(
+                {
+                    "plot": plot,
+                    "x": x,
+                    "y": y,
+                    "where": plot_words(plot),
+                    # The card and its reward in words (what its Type lets one build is in
+                    # /board's `types`, said once).
+                    "about": card_words(s.comps, s.comps.card(s.card_at[plot]), rules=False),
+                    "card": card_view(s, s.card_at[plot]),
+                    "builds": _builds(s, plot),
+                }
+            )
     market_view = []
     for slot in range(SLOTS):
         cid = market.slot_card(s, slot)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.monopoly.render import square_about
 from meeple.games.monopoly.state import MonopolyState
 
 
@@ -41,6 +42,8 @@ def board_data(state: MonopolyState) -> dict[str, Any]:
                 "house_cost": sq.house_cost,
                 "amount": sq.amount,
                 "deck": sq.deck,
+                # What a square that is not a deed does, in words (the deed box says it).
+                "about": None if ed.is_property[i] else square_about(ed, i),
             }
             for i, sq in enumerate(model.squares)
         ],

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import BANK, HOTEL, HOUSE, POT
+from meeple.games.monopoly.tables import (
+    OP_BANK_PAYS,
+    OP_COLLECT_FROM_EACH_PLAYER,
+    OP_PAY_BANK,
+    OP_PAY_EACH_PLAYER,
+    OP_REPAIRS,
+)
 from meeple.kernel.protocol import Action, Event
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
+    from meeple.games.monopoly.tables import Card
 
 
 def _seat(p: int) -> str:
@@ -75,8 +84,13 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "tax":
         return f"{_seat(d['player'])} owes {m(d['amount'])} for {sq[d['square']]}."
     if k == "card":
-        deck = s.ed.decks[d["deck"]].name
-        return f"{_seat(d['player'])} draws {deck}: {d['text']}."
+        deck = s.ed.decks[d["deck"]]
+        drawn = next((c for c in deck.cards if c.id == d["card"]), None)
+        effect = card_effect(s, drawn) if drawn is not None else ""
+        said = ""
+        if drawn is not None and effect and not _says_amounts(s, drawn, d["text"]):
+            said = f" ({effect})"
+        return f"{_seat(d['player'])} draws {deck.name}: {d['text']}{said}."
     if k == "free_parking_pot":
         return f"{_seat(d['player'])} takes the Free Parking pot: {m(d['amount'])}."
     if k == "paid":
@@ -183,6 +197,32 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "game_over":
         return f"Game over ({d['reason'].replace('_', ' ')})."
     return f"{k}: {d}"
+
+
+def card_effect(s: MonopolyState, card: Card) -> str:
+    """What a card that moves money does, with its amounts ("collect $50", "pay $25 per
+    house and $100 per hotel"), or "" for a card that moves no money (issue 38: a card that
+    pays says how much, whatever its printed text says: the classic deck's "Bank pays
+    dividend" names no amount; the themed decks' texts do)."""
+    a, b = card.a, card.b
+    names = s.ed.names
+    if card.op == OP_BANK_PAYS:
+        return f"collect {_money(s, a)}"
+    if card.op == OP_PAY_BANK:
+        return f"pay {_money(s, a)}"
+    if card.op == OP_PAY_EACH_PLAYER:
+        return f"pay each player {_money(s, a)}"
+    if card.op == OP_COLLECT_FROM_EACH_PLAYER:
+        return f"collect {_money(s, a)} from each player"
+    if card.op == OP_REPAIRS:
+        return f"pay {_money(s, a)} per {names.house} and {_money(s, b)} per {names.hotel}"
+    return ""
+
+
+def _says_amounts(s: MonopolyState, card: Card, text: str) -> bool:
+    """Whether a card's printed text already names every amount it moves."""
+    amounts = [card.a, card.b] if card.op == OP_REPAIRS else [card.a]
+    return all(re.search(rf"{re.escape(_money(s, x))}(?!\d)", text) for x in amounts)
 
 
 def _jail_card(s: MonopolyState, j: int) -> str:

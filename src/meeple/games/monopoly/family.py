@@ -52,9 +52,12 @@ class MonopolyFamily(GameFamily):
     # Drafting a trade offer is private to the proposer until the offer is made (``view``
     # hides the draft), so a replay does not put those steps in words.
     private_moves = frozenset({A.TRADE_DEED, A.TRADE_CARD, A.TRADE_CASH})
+    seat_moves = frozenset({A.TRADE})
     terminal_help = (
-        "Type the number of a choice, or an action: roll, buy, bid 137 (any amount you can "
-        "pay), build 39, mortgage 12, trade 1 (an offer to P2), end_turn. 'deed 39' or 'deed "
+        "Type the number of a choice, its words or their start ('ask for boardwalk'), or an "
+        "action: roll, buy, bid 137 (any amount you can pay), build 39, mortgage 12 (square "
+        "numbers as the board shows them), trade P2 (an offer to Player 2; a name works too), "
+        "end_turn. 'deed 39' or 'deed "
         "board' shows a title deed (a square's number or the start of its name; 'deed' alone: "
         "where you stand). 'ask others never|build|always' says when you are asked in other "
         "players' turns (to build, mortgage or trade there), 'ask own build|roll|always' in "

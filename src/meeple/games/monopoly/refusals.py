@@ -32,7 +32,7 @@ def why_illegal(s: MonopolyState, action: Action) -> str:
     kinds = sorted({a.kind for a in legal})
     if action.kind not in kinds:
         return (
-            f"seat {p} must decide '{s.decision_name()}' now; legal action kinds: "
+            f"Player {p + 1} must decide '{s.decision_name()}' now; legal action kinds: "
             f"{', '.join(kinds)}"
         )
     args = sorted(str(a) for a in legal if a.kind == action.kind)

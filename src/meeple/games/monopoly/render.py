@@ -24,7 +24,21 @@ from rich.text import Text
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import HOTEL
 from meeple.games.monopoly.rules.trade import TradeFrame
-from meeple.games.monopoly.tables import RAILROAD, STREET, TAX, UTILITY, Edition
+from meeple.games.monopoly.tables import (
+    CARD,
+    ELEMENT,
+    FREE_PARKING,
+    GO,
+    GO_TO_JAIL,
+    JAIL,
+    KIND_NAMES,
+    RAILROAD,
+    SNOWFLAKE,
+    STREET,
+    TAX,
+    UTILITY,
+    Edition,
+)
 from meeple.kernel.protocol import Action
 
 if TYPE_CHECKING:
@@ -416,12 +430,9 @@ def deed_lines(
     owner, buildings, mortgage (issue 16: the ``deed N`` command)."""
     ed = state.ed
     info = state.view(seat)["squares"][sq]
-    kind = ed.kind[sq]
     title = f"{sq} {ed.square_names[sq]}"
     if not ed.is_property[sq]:
-        if kind == TAX:
-            return [f"{title}: not a deed; landing here costs {_money(ed, ed.tax[sq])}."]
-        return [f"{title}: not a deed."]
+        return [f"{title}: not a deed; {square_about(ed, sq)}."]
     g = ed.group_of[sq]
     group = ed.groups[g]
     lines = [f"{title} ({group.name}): price {_money(ed, ed.price[sq])}"]
@@ -485,6 +496,89 @@ def _rent_lines(state: MonopolyState, sq: int) -> list[str]:
     ]
 
 
+def square_about(ed: Edition, sq: int) -> str:
+    """What a square that is not a deed does, in the rulebooks' words (issue 38: each
+    edition's special squares explained in ``deed N``, ``info`` and the web page's deed box):
+    GO, the card decks, taxes, jail or Time Out, Free Parking, Frozen II's Element and
+    Snowflake spaces."""
+    r = ed.rules
+    names = ed.names
+    kind = ed.kind[sq]
+    salary = _money(ed, r.go_salary)
+    if kind == GO:
+        return f"collect {salary} each time you pass or land on GO"
+    if kind == CARD:
+        return f"draw the top {ed.decks[ed.deck_of[sq]].name} card and do what it says"
+    if kind == TAX:
+        into = " (into the Free Parking pot)" if r.free_parking_money else ""
+        return f"landing here costs {_money(ed, ed.tax[sq])}{into}"
+    if kind == JAIL:
+        return f"landing here you are just visiting; players sent to {names.jail} wait here"
+    if kind == FREE_PARKING:
+        if r.free_parking_money:
+            return (
+                "whoever lands here takes the Free Parking pot (taxes, fines and card payments "
+                "to the bank)"
+            )
+        return "nothing happens here: a free rest"
+    if kind == GO_TO_JAIL:
+        return (
+            f"go straight to {names.jail}, without passing GO or collecting {salary}; your "
+            "turn ends"
+        )
+    if kind == ELEMENT:
+        after = ed.square_names[ed.nearest[ELEMENT][sq]]
+        return (
+            f"an Element space: landing here, you travel ahead to the next Element space "
+            f"({after}), collecting {salary} if you pass GO"
+        )
+    if kind == SNOWFLAKE:
+        return f"a Snowflake space: {_snowflake_words(ed)}"
+    return f"a {KIND_NAMES[kind].replace('_', ' ')} square"
+
+
+def _snowflake_words(ed: Edition) -> str:
+    """Frozen II's snowflake token ("Snowflake"): where it goes and what it does."""
+    times = {2: "double", 3: "triple"}.get(
+        ed.rules.snowflake_multiplier, f"{ed.rules.snowflake_multiplier} times"
+    )
+    return (
+        "share a favourite family memory, then put the snowflake token on a scene you own "
+        f"(moving it if it is on another); the next player to land on that scene pays {times} "
+        "the rent, and the snowflake melts"
+    )
+
+
+def special_lines(ed: Edition) -> list[str]:
+    """The edition's squares that are not deeds, and its special pieces, one line each (the
+    ``info`` command and the web page's rules): the card decks, Frozen II's Element and
+    Snowflake spaces and snowflake token, Free Parking."""
+    kinds = set(ed.kind)
+    lines = []
+    decks = [d.name for d in ed.decks]
+    if decks:
+        lines.append(
+            f"{_and(decks)} squares: draw that deck's top card and do what it says; a card that "
+            "moves money says how much."
+        )
+    if ELEMENT in kinds:
+        elements = [ed.square_names[q] for q in range(ed.size) if ed.kind[q] == ELEMENT]
+        lines.append(
+            f"Element spaces ({_and(elements)}): landing on one, you travel ahead to the next."
+        )
+    if ed.has_snowflake:
+        lines.append(
+            f"The snowflake token (Snowflake spaces and some cards): {_snowflake_words(ed)}."
+        )
+    if FREE_PARKING in kinds and not ed.rules.free_parking_money:
+        lines.append("Free Parking: nothing happens there.")
+    return lines
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 _ORDINALS: Final = {2: "second", 3: "third"}
 
 
@@ -498,6 +592,7 @@ def rules_lines(ed: Edition) -> list[str]:
         f"{ed.name}: {r.min_players} to {r.max_players} players, {cur}{r.starting_cash} each "
         f"to start, {cur}{r.go_salary} for passing GO; {dice} of {r.die_sides} sides.",
     ]
+    lines += special_lines(ed)
     if r.dice > 1 and r.doubles_roll_again:
         lines.append(
             f"Doubles roll again; doubles {r.doubles_to_jail} times in a row go to {jail}."
@@ -553,7 +648,8 @@ def rules_lines(ed: Edition) -> list[str]:
             "Free Parking; whoever lands there takes it."
         )
     if r.max_properties_per_player is not None:
-        lines.append(f"Each player may own at most {r.max_properties_per_player} deeds.")
+        n = r.max_properties_per_player
+        lines.append(f"Each player may own at most {n} deeds ({n} sold signs each).")
     insolvency = {
         "raise_or_bankrupt": "raise money by selling and mortgaging, or go bankrupt",
         "forgive": "the debt is forgiven",

@@ -451,9 +451,12 @@ function moments(h) {
 function verify(h) {
   const wrap = el("div", { id: "verify" });
   wrap.append(el("h3", { class: "section-title" }, "Replay and verify"));
-  if (h.seed === null || h.seed === undefined) return wrap;
+  // The seed as the server's digits (`seed_text`): a 64-bit seed read as a JavaScript number
+  // is rounded above 2^53, and a rounded seed replays another game.
+  const seed = h.seed_text ?? null;
+  if (seed === null) return wrap;
   const file = `meeple-${G.id}.json`;
-  wrap.append(el("p", { class: "small" }, "Every die and card came from the seed ", el("code", { id: "seed" }, String(h.seed)),
+  wrap.append(el("p", { class: "small" }, "Every die and card came from the seed ", el("code", { id: "seed" }, seed),
     ". ", el("a", { href: `/api/games/${encodeURIComponent(G.id)}/save`, download: file, id: "save-link" }, "Download the game"),
     " (the seed and every move) and run ", el("code", {}, `meeple replay ${file}`),
     ": it plays the game again from the seed and prints each move and the winner."));

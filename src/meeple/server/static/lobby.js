@@ -160,7 +160,8 @@ async function create(ev) {
   const body = { game: $("game").value, seats: seats.map(seatBody), listed: $("listed").checked, hints: $("hints").checked };
   if ($("timer").value) body.turn_timer = Number($("timer").value);
   const seed = $("seed").value.trim();
-  if (seed !== "" && !$("seed").disabled) body.seed = Number(seed);
+  // As typed, digits in a string: Number() would round a seed above 2^53 (the API takes both).
+  if (seed !== "" && !$("seed").disabled) body.seed = seed;
   if (Object.keys(ruleChoices).length) body.rules = { ...ruleChoices };
   $("create").disabled = true;
   try {

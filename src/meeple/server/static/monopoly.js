@@ -2,6 +2,7 @@
 // groups, owners, mortgages, buildings, tokens, the snowflake, Jail or Time Out), the players,
 // and every decision as controls built from the seat's legal actions.
 import { el, svg, parseAction, inkOn, autoPanel } from "./util.js";
+import { MIN_PX, textWidth as measure, fitOne as fitFirst, watchScale } from "./fit.js";
 
 const SIZE = 1000;
 let G = null; // the game (play.js)
@@ -104,19 +105,28 @@ function button(a, opts = {}) {
 // smaller than `floor` = MIN_PX / unit units. A name that does not fit its square at that size
 // is shortened: the usual abbreviations, then without its small words, then words cut with a
 // full stop ("Medit."); the deed (tap or hover) has it in full.
-const MIN_PX = 11.5;
 let unit = 1; // CSS px per board unit, as drawn
 let floor = MIN_PX; // the smallest font size, in board units
 let family = "sans-serif"; // the page's font, for measuring text
-const measurer = document.createElement("canvas").getContext("2d");
 const ABBREVIATIONS = [["Just Visiting", "Visiting"], ["Avenue", "Ave."], ["Railroad", "R.R."], ["Electricity", "Electric"]];
 const WEAK = new Set(["a", "an", "the", "and", "of", "at", "in", "on", "to", "/", "-"]);
 
 const fs = (size) => Math.max(size, floor);
 
+// Every word of the board's names, in lower case (drawBoard), for cutting words unambiguously.
+let boardWords = [];
+
+// Whether `short` ("Sta.") may stand for `word` ("States"): at least three letters of it (two,
+// "St.", "Co.", read as other words: Saint, Company), and not a word the board writes so ("St."
+// in "St. James Place"). Two squares that would still show the same are told apart after
+// (distinctNames).
+function plain(short, word) {
+  const stem = short.slice(0, -1);
+  return (stem.length >= 3 || stem.length >= word.length - 1) && !boardWords.includes(short.toLowerCase());
+}
+
 function textWidth(text, size, weight = 400) {
-  measurer.font = `${weight} ${size}px ${family}`;
-  return measurer.measureText(text).width;
+  return measure(text, size, weight, family);
 }
 
 // A sentence on one line of `width`: whole if it fits, else its first words and an ellipsis
@@ -135,9 +145,14 @@ function ellipsize(text, width, size, weight = 400) {
 // `text` in at most `lines` lines of `width` units at `size`: whole when it fits, else shortened.
 function fitLines(text, width, lines, size, weight = 400) {
   const fits = (s) => textWidth(s, size, weight) <= width;
-  // The longest start of `word` (at least `least` letters) that fits after `before`, with a full stop.
+  // The longest start of `word` (at least `least` letters) that fits after `before`, with a full
+  // stop, that cannot be read as another word (issue 38: "St." was St. Charles, States and St.
+  // James, "Co." Community Chest; now "Sta.", "Com.").
   const cut = (word, before = "", least = 2) => {
-    for (let k = word.length - 1; k >= least; k--) if (fits(`${before}${word.slice(0, k)}.`)) return `${before}${word.slice(0, k)}.`;
+    for (let k = word.length - 1; k >= least; k--) {
+      const short = `${word.slice(0, k)}.`;
+      if (fits(`${before}${short}`) && plain(short, word)) return `${before}${short}`;
+    }
     return null;
   };
   const layout = (words) => {
@@ -173,7 +188,7 @@ function fitLines(text, width, lines, size, weight = 400) {
 
 // The first of `options` that fits `width` whole, or null.
 function fitOne(options, width, size, weight = 400) {
-  return options.find((s) => textWidth(s, size, weight) <= width) ?? null;
+  return fitFirst(options, width, size, weight, family);
 }
 
 // A letter (or two) for each colour group, from its name, so that groups are told apart by more
@@ -207,18 +222,14 @@ function measuredUnit() {
 
 // Draw the board again when its size on screen changes enough to change the type.
 function watchSize() {
-  if (typeof ResizeObserver === "undefined") return;
-  new ResizeObserver(() => {
-    const u = measuredUnit();
-    if (u > 0 && Math.abs(u - unit) / unit > 0.02) {
-      unit = u;
-      drawBoard();
-      if (rendered) {
-        drawDynamic();
-        renderInspect();
-      }
+  watchScale(dom.board, measuredUnit, () => unit, (u) => {
+    unit = u;
+    drawBoard();
+    if (rendered) {
+      drawDynamic();
+      renderInspect();
     }
-  }).observe(dom.board);
+  });
 }
 
 // ---------------------------------------------------------------- the board
@@ -226,7 +237,9 @@ function watchSize() {
 function drawBoard() {
   family = getComputedStyle(dom.board).fontFamily || family;
   floor = MIN_PX / unit;
+  boardWords = [...new Set(G.board.squares.flatMap((sq) => sq.name.toLowerCase().split(/\s+/)))];
   geo = geometry(G.board.squares.length);
+  shownNames = [];
   const root = svg("svg", {
     viewBox: `0 0 ${SIZE} ${SIZE}`, role: "group", id: "board-svg",
     "aria-label": `${G.board.name} board: arrow keys go from square to square, Enter shows the deed`,
@@ -252,7 +265,10 @@ function drawBoard() {
       onfocus: () => { rover = i; if (g.matches(":focus-visible")) showPreview(i); },
       onblur: () => showPreview(-1),
     });
-    g.append(svg("rect", { class: "base", x: r.x, y: r.y, width: r.w, height: r.h, fill: "#fbfaf3", stroke: "#2b3a33", "stroke-width": 1.5 }));
+    // A card square in its deck's colour, as the deck's pile in the centre (Chance is not
+    // Community Chest even where their names are cut short).
+    const fill = sq.kind === "card" ? deckFill(sq.deck) : "#fbfaf3";
+    g.append(svg("rect", { class: "base", x: r.x, y: r.y, width: r.w, height: r.h, fill, stroke: "#2b3a33", "stroke-width": 1.5 }));
     g.append(svg("title", {}, sq.name));
     if (r.side === "corner") drawCorner(g, r, sq);
     else drawSide(g, r, sq);
@@ -263,6 +279,7 @@ function drawBoard() {
     squaresLayer.append(g);
   });
   root.append(squaresLayer);
+  distinctNames();
   const centre = svg("g", { id: "centre", "aria-hidden": "true" });
   root.append(centre);
   const tokenLayer = svg("g", { id: "tokens", "pointer-events": "none", "aria-hidden": "true" });
@@ -289,8 +306,46 @@ function drawBoard() {
 }
 
 function textLines(g, lines, x, y, size, cls, weight = null) {
-  lines.forEach((line, k) => {
-    g.append(svg("text", { x, y: y + k * size * 1.12, class: cls, "text-anchor": "middle", "font-size": size, style: weight ? `font-weight:${weight}` : null }, line));
+  return lines.map((line, k) => {
+    const t = svg("text", { x, y: y + k * size * 1.12, class: cls, "text-anchor": "middle", "font-size": size, style: weight ? `font-weight:${weight}` : null }, line);
+    g.append(t);
+    return t;
+  });
+}
+
+// Each deck's colour: its pile in the centre and its squares.
+const DECK_FILLS = ["#fff3b0", "#fde2c4", "#d9ecf7", "#e6dcf5"];
+function deckFill(id) {
+  const k = G.board.decks.findIndex((d) => d.id === id);
+  return DECK_FILLS[Math.max(0, k) % DECK_FILLS.length];
+}
+
+// Issue 38: no two squares of different names show the same short name (a phone's squares
+// showed "St." for both St. Charles Place and St. James Place). Each side square's name as
+// drawn, with what it was fitted to (drawSide); where names collide, a square shows instead the
+// words its name does not share with the others ("Char.", "James"), if that fits and is free.
+let shownNames = [];
+
+function distinctNames() {
+  const key = (f) => f.lines.join(" ");
+  const holders = new Map(); // shown text -> the names showing it
+  const hold = (text, name) => { if (!holders.has(text)) holders.set(text, new Set()); holders.get(text).add(name); };
+  shownNames.forEach((f) => f && hold(key(f), f.name));
+  shownNames.forEach((f) => {
+    if (!f || holders.get(key(f)).size < 2) return;
+    const others = [...holders.get(key(f))].filter((n) => n !== f.name);
+    const theirs = new Set(others.flatMap((n) => n.toLowerCase().split(/\s+/)));
+    const own = f.name.split(/\s+/).filter((w) => !theirs.has(w.toLowerCase()) && !WEAK.has(w.toLowerCase()));
+    for (const words of [own.join(" "), ...own]) {
+      if (!words) continue;
+      const lines = fitLines(words, f.width, f.nodes.length, f.size, f.weight);
+      const text = lines.join(" ");
+      if (lines.length > f.nodes.length || (holders.has(text) && [...holders.get(text)].some((n) => n !== f.name))) continue;
+      f.nodes.forEach((node, k) => { node.textContent = lines[k] || ""; });
+      hold(text, f.name);
+      f.lines = lines;
+      break;
+    }
   });
 }
 
@@ -322,7 +377,8 @@ function drawSide(g, r, sq) {
   const room = Math.floor((ah - 8 - footH - icon * 0.8) / lineH);
   const weight = size > 15 ? 500 : 600; // small on screen: the narrower type fits more of the name
   const lines = fitLines(sq.name, aw - 5, Math.max(1, Math.min(horizontal ? 3 : 4, room)), size, weight);
-  textLines(g, lines, ax + aw / 2, ay + 4 + size * 0.92, size, "sq-name", weight);
+  const nodes = textLines(g, lines, ax + aw / 2, ay + 4 + size * 0.92, size, "sq-name", weight);
+  shownNames[sq.index] = { name: sq.name, lines, nodes, width: aw - 5, size, weight };
   // The icon in the middle of what is left below the name.
   const top = ay + 6 + lines.length * lineH, bottom = ay + ah - footH;
   const mid = (top + bottom) / 2;
@@ -665,7 +721,7 @@ function drawCentre() {
   const deckY = bankY - Math.max(1, bankWords.length) * bs * 1.35 - 22 - dh;
   decks.forEach((d, k) => {
     const x = mid - total / 2 + k * (dw + gap);
-    c.append(svg("rect", { x, y: deckY, width: dw, height: dh, rx: 10, fill: k % 2 ? "#fde2c4" : "#fff3b0", stroke: "#2b3a33", "stroke-width": 1.5, transform: `rotate(${k % 2 ? 4 : -4} ${x + dw / 2} ${deckY + dh / 2})` }));
+    c.append(svg("rect", { x, y: deckY, width: dw, height: dh, rx: 10, fill: deckFill(d.id), stroke: "#2b3a33", "stroke-width": 1.5, transform: `rotate(${k % 2 ? 4 : -4} ${x + dw / 2} ${deckY + dh / 2})` }));
     textLines(c, deckLines[k], x + dw / 2, deckY + 12 + ns * 0.92, ns, "sq-name");
     c.append(svg("text", { x: x + dw / 2, y: deckY + dh - 12, "text-anchor": "middle", "font-size": cs, fill: "#3a4540" }, `${d.cards_left} cards`));
   });
@@ -757,8 +813,11 @@ function renderInspect() {
   if (sq.mortgage && rules.mortgages) rows.push(["Mortgage value", money(sq.mortgage)]);
   const owner = st.owner >= 0 ? G.name(st.owner) : (isProperty(i) ? "the bank" : "");
   box.setAttribute("aria-label", `Deed: ${sq.name}`);
+  // A square that is not a deed says what it does (GO, the decks, Elements, the Snowflake).
+  const about = sq.about ? el("p", { class: "small about-line" }, cap(sq.about) + ".") : null;
   box.append(el("div", { class: "deed" }, head,
     rows.length ? el("table", {}, el("tbody", {}, rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, v))))) : null,
+    about,
     owner ? el("p", { class: "small owner-line" },
       `Owner: ${owner}`, st.level ? ` · ${levelText(st.level)}` : "", st.mortgaged ? " · mortgaged" : "") : null));
   if (i === selected && preview < 0) {
