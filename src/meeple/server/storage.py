@@ -115,6 +115,10 @@ class SeatRow(Base):
     ask: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     # The host handed this person's seat to the standard bot until they are back.
     stand_in: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
+    # The position (actions played) at which that stand-in began: it is seeded from it and
+    # replayed on resume through its own decisions only (NULL: no stand-in, or one stored
+    # before this column was added, taken as begun at the start).
+    stand_in_at: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -221,6 +225,7 @@ class StoredSeat:
     token_hash: str
     ask: dict[str, Any] | None = None
     stand_in: bool = False
+    stand_in_at: int | None = None  # where the stand-in began (SeatRow.stand_in_at)
 
 
 @dataclass
@@ -335,6 +340,7 @@ class Storage:
                         token_hash=st.token_hash,
                         ask=st.ask,
                         stand_in=st.stand_in,
+                        stand_in_at=st.stand_in_at,
                     )
                 )
         return gid
@@ -499,6 +505,7 @@ class Storage:
                     token_hash=seat.token_hash,
                     ask=seat.ask,
                     stand_in=seat.stand_in,
+                    stand_in_at=seat.stand_in_at,
                 )
             )
 
@@ -571,7 +578,16 @@ class Storage:
             status=row.status,
             created=row.created,
             seats=[
-                StoredSeat(x.seat, x.kind, x.name, x.bot, x.token_hash, x.ask, bool(x.stand_in))
+                StoredSeat(
+                    x.seat,
+                    x.kind,
+                    x.name,
+                    x.bot,
+                    x.token_hash,
+                    x.ask,
+                    bool(x.stand_in),
+                    x.stand_in_at,
+                )
                 for x in seats
             ],
             actions=list(actions),
