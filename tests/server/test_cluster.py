@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import signal
 import subprocess
 import time
@@ -130,18 +131,36 @@ def stored(db: str, gid: str) -> list[str]:
 
 
 def people_game(base: str) -> tuple[str, list[str]]:
+    """A game of two people made through ``base``, and held there (asked about there first)."""
     seats = [{"type": "human", "name": n} for n in ("Ann", "Bob")]
     r = httpx.post(f"{base}/api/games", json={"game": GAME, "seed": 5, "seats": seats}, timeout=30)
     assert r.status_code == 201, r.text
     made = r.json()
+    assert httpx.get(f"{base}/api/games/{made['id']}", timeout=30).status_code == 200
     return made["id"], [s["token"] for s in made["seats"]]
+
+
+def process_id(server: Server) -> str:
+    """The id a process goes by in the leases table, from its log."""
+    found = re.search(r"process ([0-9a-f]{32}) serves games", server.log.read_text())
+    assert found is not None, server.log.read_text()
+    return found.group(1)
+
+
+def owner(db: str, gid: str) -> str | None:
+    st = Storage(db)
+    try:
+        lease = st.lease(gid)
+    finally:
+        st.close()
+    return None if lease is None else lease[0]
 
 
 def test_a_game_held_by_one_process_is_played_through_the_other(
     pair: tuple[Server, Server, str],
 ) -> None:
     a, b, db = pair
-    gid, tokens = people_game(a.base)  # made by A: A holds it
+    gid, tokens = people_game(a.base)  # made and first asked about through A: A holds it
     with a.ws(gid) as watch_a, b.ws(gid) as watch_b:
         assert receive(watch_a)["type"] == "hello"
         assert receive(watch_b)["type"] == "hello"  # relayed from A through Redis
@@ -220,6 +239,7 @@ def test_sigkill_of_the_owner_loses_and_repeats_nothing(
     r = httpx.post(f"{a.base}/api/games", json=body, timeout=30)
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
+    assert httpx.get(f"{a.base}/api/games/{gid}", timeout=30).status_code == 200  # A holds it
     with b.ws(gid) as watch:
         seen = receive(watch)["state_id"]
         while seen < 100:  # the bots play at A; B relays their updates
@@ -259,6 +279,23 @@ def test_an_action_sent_to_the_survivor_right_after_the_kill_is_served(
     assert state_id == 5
     log = stored(db, gid)
     assert len(log) == 5 and log[4] == action
+
+
+def test_a_new_game_is_held_by_the_process_first_asked_about_it(
+    pair: tuple[Server, Server, str],
+) -> None:
+    """Not by its maker: a proxy that sends each game's requests to one process by its id has
+    them served there, not forwarded, wherever the game was made (issue 39)."""
+    a, b, db = pair
+    seats = [{"type": "human", "name": n} for n in ("Ann", "Bob")]
+    r = httpx.post(f"{a.base}/api/games", json={"game": GAME, "seats": seats}, timeout=30)
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    assert owner(db, gid) is None  # made, held by nobody yet
+    assert httpx.get(f"{b.base}/api/games/{gid}", timeout=30).json()["state_id"] == 0
+    assert owner(db, gid) == process_id(b) != process_id(a)
+    assert httpx.get(f"{a.base}/api/games/{gid}", timeout=30).json()["state_id"] == 0
+    assert owner(db, gid) == process_id(b)  # A forwards to B
 
 
 def test_a_process_that_stops_gives_its_games_up_at_once(

@@ -293,6 +293,13 @@ class Cluster(Ownership):
     async def claim(self, gid: str) -> bool:
         return await self.route(gid) is None
 
+    async def adopt(self, gid: str) -> bool:
+        """No: a new game is held by the process first asked about it (it loads it, with no
+        action to replay). A proxy that sends each game's requests to one process (by its id:
+        docs/SERVER.md, "More than one process") then has them all served there, where the
+        game's maker would have forwarded them, as the proxy sends the making elsewhere."""
+        return False
+
     def released(self, gid: str) -> None:
         if gid in self.held:
             self.held.discard(gid)

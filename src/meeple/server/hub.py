@@ -208,6 +208,11 @@ class Ownership:
         that does not exist)."""
         return True
 
+    async def adopt(self, gid: str) -> bool:
+        """Whether this process holds ``gid``, a game it has just made (nobody else can hold
+        it yet), or leaves it to the process first asked about it."""
+        return True
+
     def released(self, gid: str) -> None:
         """The hub let go of ``gid`` (unloaded it): another process may take it."""
 
@@ -1052,7 +1057,6 @@ class Hub:
                 hints=hints,
             )
         )
-        await self.ownership.claim(gid)  # a new game: nobody else can hold it yet
         live = LiveGame(
             gid,
             state,
@@ -1064,8 +1068,9 @@ class Hub:
             turn_timer=turn_timer,
             hints=hints,
         )
-        self.games[gid] = live
-        self._start_table(live)
+        if await self.ownership.adopt(gid):
+            self.games[gid] = live
+            self._start_table(live)
         return Created(live, tokens, host, invite)
 
     async def join(self, live: LiveGame, code: str, seat: int, name: str) -> str:
