@@ -1,7 +1,13 @@
-"""Load on one ``meeple serve`` process: many bot games at once through the HTTP and WebSocket API.
+"""Load on ``meeple serve``: many bot games at once through the HTTP and WebSocket API.
 
 Run: ``.venv/bin/python benchmarks/bench_server.py [--games 200] [--duration 60] [--pace 0.5]``
 (``benchmarks/README.md`` has every option and the measured figures).
+
+With ``--processes N`` (above 1), N servers share one PostgreSQL database and one Redis (a
+``redis-server`` the benchmark starts, unless ``--redis-url``), ``--games`` games in all spread
+over them (``--routing``: each game's seats at one process, or spread over all), and the same
+games are first run on one process over the same database: both rows are reported side by
+side, with what PostgreSQL and Redis spent per action (docs/SERVER.md, "Capacity").
 
 The benchmark starts ``meeple serve`` as a subprocess (one server process; a temporary SQLite
 file, or with ``--database-url`` a scratch PostgreSQL schema), creates ``--games`` 4-player
@@ -39,6 +45,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -48,9 +55,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -210,7 +219,11 @@ class Database:
         with engine.begin() as c:
             c.execute(text(f'CREATE SCHEMA "{self.schema}"'))
         engine.dispose()
-        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={self.schema}"})
+        # The servers' connections are named after the schema, so that the run's own
+        # PostgreSQL backends can be told apart from others' (Services).
+        scoped = make_url(url).update_query_dict(
+            {"options": f"-csearch_path={self.schema}", "application_name": self.schema}
+        )
         self.url = scoped.render_as_string(hide_password=False)
 
     def shown(self) -> str:
@@ -336,6 +349,14 @@ class Stats:
         if len(self.error_samples) < 10:
             self.error_samples.append(what)
 
+    def merge(self, other: Stats) -> None:
+        """Add another client's figures to these."""
+        for name, value in vars(other).items():
+            if name == "error_samples":
+                self.error_samples = (self.error_samples + value)[:10]
+            else:
+                setattr(self, name, getattr(self, name) + value)
+
 
 @dataclass
 class Config:
@@ -350,24 +371,38 @@ class Config:
     actions: str  # "socket" (as the page sends them) or "http" (POST, as API clients do)
     compression: bool  # whether the sockets offer permessage-deflate (browsers do)
     ports: tuple[int, ...] = ()  # with more than one server process: each one's port
+    routing: str = "game"  # with more than one: "game" or "spread" (port_for)
 
     def port_for(self, index: int, seat: int) -> int:
-        """The process game ``index``'s ``seat`` talks to: game ``i`` is made through process
-        ``i mod N`` (which then holds it), and its seats are spread over the processes as a
-        load balancer would, so with two processes half the requests and sockets reach the
-        process that does not hold the game and are forwarded or relayed through Redis."""
+        """The process game ``index``'s ``seat`` talks to. ``game`` routing: process ``i mod
+        N`` for every seat of game ``i``, as a proxy that sends each game's requests to one
+        process by its id does (the game is held there: a new game is held by the process
+        first asked about it), so nothing is forwarded. ``spread``: the seats spread over
+        the processes, as a proxy choosing at random does, so with two processes half the
+        requests and sockets reach the process that does not hold the game and are forwarded
+        or relayed through Redis."""
         if not self.ports:
             return self.port
+        if self.routing == "game":
+            return self.ports[index % len(self.ports)]
         return self.ports[(index + seat) % len(self.ports)]
+
+    def maker_port(self, index: int) -> int:
+        """The process game ``index`` is made through: with ``game`` routing another than
+        its seats', as a proxy sends a request to make a game (which has no id yet) to any."""
+        if self.ports and self.routing == "game":
+            return self.ports[(index + 1) % len(self.ports)]
+        return self.port_for(index, 0)
 
 
 class Run:
     """All the games of one benchmark run, in this process."""
 
-    def __init__(self, cfg: Config) -> None:
+    def __init__(self, cfg: Config, first: int = 0, stride: int = 1) -> None:
         self.cfg = cfg
         self.stats = Stats()
-        self.next_index = 0
+        self.next_index = first  # this client's games: first, first + stride, ...
+        self.stride = stride
         self.games: list[BenchGame] = []  # every game started, in order
         self.stop = asyncio.Event()
         self.measuring = False
@@ -375,7 +410,7 @@ class Run:
 
     def take_index(self) -> int:
         i = self.next_index
-        self.next_index += 1
+        self.next_index += self.stride
         return i
 
     async def pause(self, seconds: float) -> None:
@@ -439,12 +474,18 @@ class BenchGame:
             "seats": [{"type": "human", "name": f"Person {s + 1}"} for s in range(PLAYERS)],
             "seed": self.seed,
         }
-        status, created = await self.http.request("POST", "/api/games", body)
+        cfg = self.run.cfg
+        port = cfg.maker_port(self.index)
+        maker = self.http if port == cfg.port_for(self.index, 0) else Http(cfg.host, port)
+        try:
+            status, created = await maker.request("POST", "/api/games", body)
+        finally:
+            if maker is not self.http:
+                await maker.close()
         if status != 201:
             raise HttpError(f"POST /api/games: {status} {created!r:.200}")
         self.gid = created["id"]
         self.tokens = [s["token"] for s in created["seats"]]
-        cfg = self.run.cfg
         for seat, token in enumerate(self.tokens):
             ws = await connect(
                 f"ws://{cfg.host}:{cfg.port_for(self.index, seat)}/api/games/{self.gid}/ws"
@@ -661,6 +702,107 @@ def total_cpu(pids: list[int]) -> float | None:
     return sum(c for c in each if c is not None)
 
 
+def pids_named(name: str) -> list[int]:
+    """The processes whose command is ``name`` (Linux ``/proc``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+    return found
+
+
+def rss_mb(pids: list[int]) -> float | None:
+    """The resident memory of the server processes together, in MB (Linux ``/proc``)."""
+    total = 0
+    for pid in pids:
+        try:
+            lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+        except OSError:
+            return None
+        total += next((int(x.split()[1]) for x in lines if x.startswith("VmRSS:")), 0)
+    return total / 1024 if pids else None
+
+
+class Services:
+    """What the servers' work costs PostgreSQL and Redis while measuring.
+
+    PostgreSQL: the CPU of every ``postgres`` process on this machine (its backends and
+    background writers) and the WAL it wrote: the whole server's, so other work on it counts
+    too (run on a machine of its own); and, as a lower bound that other work does not touch,
+    the CPU of the backends serving this run's servers (told apart by the ``application_name``
+    the benchmark gives their connections). A process that ends meanwhile is lost (a
+    connection the servers' pools close), one that starts counts from its start.
+
+    Redis: its CPU and the commands it ran (``INFO``; the whole server's, so with
+    ``--redis-url`` another user's load counts too; a Redis the benchmark started serves only
+    this run)."""
+
+    def __init__(self, db: Database | None, redis_url: str | None) -> None:
+        self.db = db if db is not None and db.schema is not None else None
+        self.redis_url = redis_url
+
+    def read(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.db is not None:
+            from sqlalchemy import create_engine, text
+
+            engine = create_engine(self.db.admin_url)
+            try:
+                with engine.connect() as c:
+                    out["pg_wal"] = int(
+                        c.scalar(text("select pg_current_wal_lsn() - '0/0'::pg_lsn")) or 0
+                    )
+                    ours = c.execute(
+                        text("select pid from pg_stat_activity where application_name = :a"),
+                        {"a": self.db.schema},
+                    ).scalars()
+                    out["pg_run_cpu"] = {int(p): cpu_seconds(int(p)) or 0.0 for p in ours}
+            finally:
+                engine.dispose()
+            out["pg_cpu"] = {p: cpu_seconds(p) or 0.0 for p in pids_named("postgres")}
+        if self.redis_url is not None:
+            import redis
+
+            client = redis.Redis.from_url(self.redis_url)
+            try:
+                info = client.info()
+            finally:
+                client.close()
+            out["redis_cpu"] = float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+            out["redis_commands"] = int(info["total_commands_processed"])
+        return out
+
+    @staticmethod
+    def spent(before: dict[str, Any], after: dict[str, Any], actions: int) -> dict[str, Any]:
+        """Per action between two readings: PostgreSQL's backend CPU (ms) and WAL (KB), Redis's
+        CPU (ms) and commands (``None`` where not read)."""
+        per = max(actions, 1)
+        out: dict[str, Any] = {
+            "postgres_cpu_ms_per_action": None,
+            "postgres_run_cpu_ms_per_action": None,
+            "postgres_wal_kb_per_action": None,
+            "redis_cpu_ms_per_action": None,
+            "redis_commands_per_action": None,
+        }
+        if "pg_cpu" in after:
+            for key, name in (("pg_cpu", "postgres"), ("pg_run_cpu", "postgres_run")):
+                # A process started meanwhile counts from its start.
+                cpu = sum(t - before[key].get(p, 0.0) for p, t in after[key].items())
+                out[f"{name}_cpu_ms_per_action"] = round(cpu / per * 1e3, 3)
+            out["postgres_wal_kb_per_action"] = round(
+                (after["pg_wal"] - before["pg_wal"]) / 1024 / per, 2
+            )
+        if "redis_cpu" in after:
+            cpu = after["redis_cpu"] - before["redis_cpu"]
+            out["redis_cpu_ms_per_action"] = round(cpu / per * 1e3, 3)
+            out["redis_commands_per_action"] = round(
+                (after["redis_commands"] - before["redis_commands"]) / per, 2
+            )
+        return out
+
+
 async def gc_pauses(cfg: Config) -> dict[str, list[float]]:
     """Each server's garbage-collector pauses so far, summed over the servers: per generation
     the number of collections, their seconds, and the longest (from ``/metrics``)."""
@@ -680,10 +822,50 @@ async def gc_pauses(cfg: Config) -> dict[str, list[float]]:
     return out
 
 
-async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
-    run = Run(cfg)
-    games = [BenchGame(run, run.take_index()) for _ in range(cfg.games)]
-    setup = time.perf_counter()
+@dataclass
+class Window:
+    """The servers' side of one measurement, read as it begins and as it ends (by the one
+    client, or with ``--clients`` by the process that started them)."""
+
+    cfg: Config
+    pids: list[int]
+    services: Services | None
+    load: list[float] = field(default_factory=list)
+    cpu: list[float | None] = field(default_factory=list)
+    used: list[dict[str, Any]] = field(default_factory=list)
+    gc: list[dict[str, list[float]]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    async def read(self) -> None:
+        """One reading: taken when measuring begins, and again when it ends."""
+        if self.times:  # the end: the servers' CPU first, as close to the end as can be
+            self.times.append(time.perf_counter())
+            self.cpu.append(total_cpu(self.pids))
+        self.used.append(await asyncio.to_thread(self.services.read) if self.services else {})
+        self.gc.append(await gc_pauses(self.cfg))
+        self.load.append(os.getloadavg()[0])
+        if not self.times:  # the beginning: the servers' CPU last
+            self.cpu.append(total_cpu(self.pids))
+            self.times.append(time.perf_counter())
+
+    @property
+    def wall(self) -> float:
+        return self.times[1] - self.times[0]
+
+
+@dataclass
+class Part:
+    """What one client reports: its games' figures, its setup time and its CPU."""
+
+    stats: Stats
+    setup: float
+    client_cpu: float
+
+
+async def open_games(run: Run, count: int) -> tuple[list[BenchGame], float]:
+    """``count`` games made and their sockets connected; the seconds it took."""
+    games = [BenchGame(run, run.take_index()) for _ in range(count)]
+    began = time.perf_counter()
     sem = asyncio.Semaphore(16)
 
     async def open_one(g: BenchGame) -> None:
@@ -691,7 +873,18 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
             await g.open()
 
     await asyncio.gather(*(open_one(g) for g in games))
-    setup = time.perf_counter() - setup
+    return games, time.perf_counter() - began
+
+
+async def play(
+    run: Run,
+    games: list[BenchGame],
+    begin: Callable[[], Awaitable[None]],
+    end: Callable[[], Awaitable[None]],
+) -> float:
+    """Play ``games`` for the run's duration, between ``begin()`` and ``end()`` (the
+    measurement's edges); then check every game's position. The client's CPU seconds."""
+    cfg = run.cfg
     # Keep this client's own garbage collector out of the latencies: a full collection of its
     # 800 sockets and 200 game copies pauses it for 100 ms or more. Frozen objects are skipped
     # by collections; freezing again every few seconds keeps the young generations small.
@@ -704,32 +897,126 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
             gc.freeze()
 
     freezing = asyncio.create_task(freezer())
-
-    load0 = os.getloadavg()[0]
-    gc0 = await gc_pauses(cfg)
-    server_cpu0 = total_cpu(server_pids)
+    await begin()
     client_cpu0 = time.process_time()
-    t0 = time.perf_counter()
     run.measuring = True
     lanes = [asyncio.create_task(lane(run, g)) for g in games]
     await asyncio.wait(lanes, timeout=cfg.duration if cfg.duration > 0 else None)
     run.stop.set()  # requests in flight finish and count
     await asyncio.gather(*lanes, freezing, return_exceptions=True)
-    wall = time.perf_counter() - t0
-    server_cpu1 = total_cpu(server_pids)
     client_cpu = time.process_time() - client_cpu0
     run.measuring = False
-    gc1 = await gc_pauses(cfg)
+    await end()
     for t in lanes:
         if not t.cancelled() and t.exception() is not None:
             run.stats.error(f"client task failed: {t.exception()!r}")
     for _ in range(await verify(cfg, run.games)):
         run.stats.error("a game's state_id on the server differs from the client's")
+    return client_cpu
 
-    st = run.stats
-    server_cpu = (
-        None if server_cpu0 is None or server_cpu1 is None else round(server_cpu1 - server_cpu0, 2)
-    )
+
+async def bench(
+    cfg: Config, server_pids: list[int], services: Services | None = None
+) -> dict[str, Any]:
+    """The run with one client (this process)."""
+    run = Run(cfg)
+    rss0 = rss_mb(server_pids)
+    games, setup = await open_games(run, cfg.games)
+    rss1 = rss_mb(server_pids)
+    window = Window(cfg, server_pids, services)
+    client_cpu = await play(run, games, window.read, window.read)
+    return figures(cfg, window, [Part(run.stats, setup, client_cpu)], rss0, rss1)
+
+
+def measure(
+    cfg: Config, server_pids: list[int], services: Services | None, clients: int
+) -> dict[str, Any]:
+    """The run's figures, with one client (this process) or ``clients`` client processes."""
+    if clients == 1:
+        return asyncio.run(bench(cfg, server_pids, services))
+    return bench_clients(cfg, server_pids, services, clients)
+
+
+def bench_clients(
+    cfg: Config, server_pids: list[int], services: Services | None, clients: int
+) -> dict[str, Any]:
+    """The run with ``clients`` client processes, each playing its share of the games (game
+    ``i`` by client ``i mod clients``, so the games are those one client plays), measured over
+    one window that this process reads while they wait for it at a barrier."""
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(clients + 1, timeout=CLIENT_SETUP_SECONDS)
+    results = ctx.Queue()
+    shares = [len(range(i, cfg.games, clients)) for i in range(clients)]
+    rss0 = rss_mb(server_pids)
+    procs = [
+        ctx.Process(target=_client, args=(cfg, i, clients, shares[i], barrier, results))
+        for i in range(clients)
+    ]
+    for proc in procs:
+        proc.start()
+    window = Window(cfg, server_pids, services)
+    try:
+        barrier.wait()  # every client has its games open
+        rss1 = rss_mb(server_pids)
+        asyncio.run(window.read())
+        barrier.wait()  # measuring
+        barrier.wait(cfg.duration + CLIENT_SETUP_SECONDS)  # every client stopped
+        asyncio.run(window.read())
+        barrier.wait()  # read: the clients check their games and report
+        parts: list[Part] = [results.get(timeout=CLIENT_SETUP_SECONDS) for _ in procs]
+    except threading.BrokenBarrierError:
+        raise SystemExit("a client process failed; its error is above") from None
+    finally:
+        for proc in procs:
+            proc.join(30)
+            if proc.is_alive():
+                proc.kill()
+    return figures(cfg, window, parts, rss0, rss1)
+
+
+CLIENT_SETUP_SECONDS = 600.0
+"""How long the client processes may take to make their games (and to report)."""
+
+
+def _client(cfg: Config, first: int, stride: int, count: int, barrier: Any, results: Any) -> None:
+    """A client process of :func:`bench_clients`."""
+
+    async def main() -> Part:
+        run = Run(cfg, first, stride)
+        games, setup = await open_games(run, count)
+
+        async def meet() -> None:
+            await asyncio.to_thread(barrier.wait)
+
+        async def begin() -> None:
+            await meet()  # all open: the window is read
+            await meet()  # go
+
+        async def end() -> None:
+            await meet()  # all stopped: the window is read
+            await meet()
+
+        client_cpu = await play(run, games, begin, end)
+        return Part(run.stats, setup, client_cpu)
+
+    try:
+        results.put(asyncio.run(main()))
+    except BaseException:
+        barrier.abort()
+        raise
+
+
+def figures(
+    cfg: Config, window: Window, parts: list[Part], rss0: float | None, rss1: float | None
+) -> dict[str, Any]:
+    """A run's figures from the servers' readings and each client's."""
+    st = Stats()
+    for part in parts:
+        st.merge(part.stats)
+    wall = window.wall
+    cpu0, cpu1 = window.cpu
+    gc0, gc1 = window.gc
+    server_cpu = None if cpu0 is None or cpu1 is None else round(cpu1 - cpu0, 2)
     return {
         "games": st.games_started,
         "concurrent_games": cfg.games,
@@ -739,7 +1026,7 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
         "actions": st.actions,
         "updates": st.updates,
         "seconds": round(wall, 2),
-        "setup_seconds": round(setup, 2),
+        "setup_seconds": round(max(p.setup for p in parts), 2),
         "actions_per_s": round(st.actions / wall, 1) if wall > 0 else 0.0,
         "http": summary(st.http),
         "ws": summary(st.ws),
@@ -756,7 +1043,8 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
             if server_cpu is None or not st.actions
             else round(server_cpu / st.actions * 1e3, 2)
         ),
-        "client_cpu_seconds": round(client_cpu, 2),
+        "clients": len(parts),
+        "client_cpu_seconds": round(sum(p.client_cpu for p in parts), 2),
         # The servers' collector pauses while measuring (the longest: since the server started).
         "server_gc": {
             "collections": [int(b - a) for a, b in zip(gc0["count"], gc1["count"], strict=True)],
@@ -766,8 +1054,16 @@ async def bench(cfg: Config, server_pids: list[int]) -> dict[str, Any]:
             "longest_ms": [round(m * 1e3, 1) for m in gc1["max"]],
         },
         "server_processes": max(1, len(cfg.ports)),
+        "routing": cfg.routing if cfg.ports else None,
+        # Memory: the servers' resident set once every game's sockets said hello, and what
+        # each socket added to it (a quarter of its game's state with it).
+        "server_rss_mb": None if rss1 is None else round(rss1, 1),
+        "server_kb_per_socket": None
+        if rss0 is None or rss1 is None
+        else round((rss1 - rss0) * 1024 / (cfg.games * PLAYERS), 1),
+        **Services.spent(window.used[0], window.used[1], st.actions),
         # Other work on the machine: the 1-minute load average when measuring began and ended.
-        "load_average": [round(load0, 2), round(os.getloadavg()[0], 2)],
+        "load_average": [round(x, 2) for x in window.load],
     }
 
 
@@ -798,7 +1094,24 @@ def table(out: dict[str, Any]) -> str:
             "server CPU seconds (share of one core)",
             f"{out['server_cpu_seconds']} ({out['server_cpu_share']})",
         ),
-        ("server processes", f"{out['server_processes']}"),
+        (
+            "server processes",
+            f"{out['server_processes']}"
+            + (f", routing {out['routing']}" if out["routing"] else ""),
+        ),
+        (
+            "server memory MB (KB per socket)",
+            f"{out['server_rss_mb']} ({out['server_kb_per_socket']})",
+        ),
+        (
+            "PostgreSQL CPU ms (the run's backends), WAL KB per action",
+            f"{out['postgres_cpu_ms_per_action']} ({out['postgres_run_cpu_ms_per_action']}), "
+            f"{out['postgres_wal_kb_per_action']}",
+        ),
+        (
+            "Redis CPU ms, commands per action",
+            f"{out['redis_cpu_ms_per_action']}, {out['redis_commands_per_action']}",
+        ),
         ("server CPU ms per action", f"{out['server_cpu_ms_per_action']}"),
         (
             f"... scaled to the reference machine ({REFERENCE:,} rolls/s)",
@@ -808,7 +1121,10 @@ def table(out: dict[str, Any]) -> str:
             "machine yardstick, rolls/s (before, after)",
             ", ".join("none here" if s is None else f"{s:,}" for s in out["yardstick_rolls_per_s"]),
         ),
-        ("client CPU seconds", f"{out['client_cpu_seconds']}"),
+        (
+            "client CPU seconds (client processes)",
+            f"{out['client_cpu_seconds']} ({out['clients']})",
+        ),
         (
             "server GC pauses, generations 0/1/2 (count; s; longest ms)",
             "; ".join("/".join(str(v) for v in out["server_gc"][k]) for k in out["server_gc"]),
@@ -838,6 +1154,61 @@ def table(out: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+TARGET_P99_MS = 150.0
+TARGET_CPU_RATIO = 1.15
+"""Issue 39's target for more than one process: p99 from action to answer under 150 ms, and
+server CPU per action within 15% of one process's in the same run."""
+
+
+def comparison(one: dict[str, Any], many: dict[str, Any]) -> str:
+    """The one-process row beside the N-process row of the same run, and the target."""
+    n = many["server_processes"]
+
+    def ratio(key: str) -> str:
+        a, b = one[key], many[key]
+        return f"{b / a:.2f}" if a and b is not None else ""
+
+    rows: list[tuple[str, str | tuple[str, str]]] = [
+        ("actions/s", "actions_per_s"),
+        ("answer p50 ms", ("http", "p50_ms")),
+        ("answer p99 ms", ("http", "p99_ms")),
+        ("update p99 ms", ("ws", "p99_ms")),
+        ("server CPU ms per action", "server_cpu_ms_per_action"),
+        ("... scaled to the reference machine", "server_cpu_ms_per_action_scaled"),
+        ("server memory MB", "server_rss_mb"),
+        ("server KB per socket", "server_kb_per_socket"),
+        ("PostgreSQL CPU ms per action", "postgres_cpu_ms_per_action"),
+        ("... its backends serving the run", "postgres_run_cpu_ms_per_action"),
+        ("PostgreSQL WAL KB per action", "postgres_wal_kb_per_action"),
+        ("Redis CPU ms per action", "redis_cpu_ms_per_action"),
+        ("Redis commands per action", "redis_commands_per_action"),
+        ("errors", "errors"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"{'':<{width}}  {'1 process':>12}  {f'{n} processes':>12}  {'ratio':>6}"]
+    for name, key in rows:
+        if isinstance(key, tuple):
+            a, b = one[key[0]][key[1]], many[key[0]][key[1]]
+            r = f"{b / a:.2f}" if a else ""
+        else:
+            a, b, r = one[key], many[key], ratio(key)
+        lines.append(f"{name:<{width}}  {a!s:>12}  {b!s:>12}  {r:>6}")
+    p99 = many["http"]["p99_ms"]
+    cpu = many["server_cpu_ms_per_action"]
+    base = one["server_cpu_ms_per_action"]
+    met = (
+        p99 < TARGET_P99_MS
+        and cpu is not None
+        and base is not None
+        and cpu <= base * TARGET_CPU_RATIO
+    )
+    lines.append(
+        f"target (p99 under {TARGET_P99_MS:g} ms, CPU per action within "
+        f"{TARGET_CPU_RATIO - 1:.0%} of one process): {'met' if met else 'not met'}"
+    )
+    return "\n".join(lines)
+
+
 def raise_file_limit() -> None:
     # Each game holds four sockets on both sides; the server inherits this limit.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -849,7 +1220,7 @@ def raise_file_limit() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
-        description="Load on one meeple serve process: concurrent bot games over HTTP + WebSocket."
+        description="Load on meeple serve: concurrent bot games over HTTP + WebSocket."
     )
     ap.add_argument("--games", type=int, default=200, help="games in play at once (200)")
     ap.add_argument("--duration", type=float, default=60.0, help="seconds to measure (60)")
@@ -894,22 +1265,42 @@ def main(argv: list[str] | None = None) -> None:
         "--processes",
         type=int,
         default=1,
-        help="meeple serve processes sharing the database and --redis-url (1); more than one "
-        "needs a PostgreSQL --database-url",
+        help="meeple serve processes sharing one PostgreSQL database and one Redis (1); above "
+        "1, a one-process row is measured first in the same run, for comparison",
+    )
+    ap.add_argument(
+        "--routing",
+        choices=["game", "spread"],
+        default="game",
+        help="with --processes: game: each game's seats reach one process, as a proxy routing "
+        "by game id; spread: over every process, as a proxy choosing at random (game)",
     )
     ap.add_argument(
         "--redis-url",
-        default="redis://127.0.0.1:6379/0",
-        help="the Redis of more than one process (redis://127.0.0.1:6379/0)",
+        help="the Redis of more than one process (default: a redis-server the benchmark "
+        "starts for the run, so that its CPU is the run's alone)",
+    )
+    ap.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="client processes playing the games between them (1); one drives about 1,000 "
+        "games at pace 2 on a core, so more games need more",
     )
     ap.add_argument("--json", dest="json_path", help="write the figures as JSON (- for stdout)")
     a = ap.parse_args(argv)
+    if not 1 <= a.clients <= a.games:
+        ap.error("--clients must be from 1 to --games")
     if a.games < 1:
         ap.error("--games must be at least 1")
     if a.processes < 1:
         ap.error("--processes must be at least 1")
-    if a.processes > 1 and (a.server or not (a.database_url or "").startswith("postgres")):
-        ap.error("--processes above 1 needs a PostgreSQL --database-url (and no --server)")
+    if a.processes > 1:
+        from meeple.server.storage import normalise_url
+
+        a.database_url = a.database_url or LOCAL_POSTGRES
+        if a.server or not normalise_url(a.database_url).startswith("postgresql"):
+            ap.error("--processes above 1 needs PostgreSQL (--database-url) and no --server")
 
     raise_file_limit()
     speeds = [yardstick()]  # the machine's speed before and after (machine.py)
@@ -924,36 +1315,22 @@ def main(argv: list[str] | None = None) -> None:
         actions_per_game=a.actions_per_game,
         pace=a.pace,
         seed=a.seed,
+        routing=a.routing,
     )
+    baseline: dict[str, Any] | None = None
     if a.server:
         cfg.host, _, port = a.server.rpartition(":")
         cfg.port = int(port)
-        figures = asyncio.run(bench(cfg, [a.server_pid] if a.server_pid else []))
+        figures = measure(cfg, [a.server_pid] if a.server_pid else [], None, a.clients)
         database, kept = "the running server's", None
+    elif a.processes == 1:
+        figures, database, kept = serve_and_bench(a, cfg, 1, None)
     else:
-        workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
-        db = Database(a.database_url, workdir, a.keep_data)
-        cfg.port = a.port or free_port()
-        log = Path(a.server_log) if a.server_log else workdir / "server.log"
-        if a.processes > 1:
-            cfg.ports = (cfg.port, *(free_port() for _ in range(a.processes - 1)))
-        extra = ("--redis-url", a.redis_url) if a.processes > 1 else ()
-        servers = [Server(db.url, port, log, extra) for port in cfg.ports or (cfg.port,)]
-        try:
-            for server in servers:
-                server.start()
-            figures = asyncio.run(bench(cfg, [server.pid for server in servers]))
-        finally:
-            for server in servers:
-                server.stop()
-            db.drop()
-            if not a.keep_data:
-                shutil.rmtree(workdir, ignore_errors=True)
-        database, kept = db.kind, db.shown() if a.keep_data else None
+        with redis_for(a.redis_url) as rds:
+            # The same games on one process first, so the two rows share the machine's state.
+            baseline, _, _ = serve_and_bench(a, replace(cfg), 1, None)
+            figures, database, kept = serve_and_bench(a, cfg, a.processes, rds)
     speeds.append(yardstick())
-    cpu_ms = figures["server_cpu_ms_per_action"]
-    # CPU per action on the reference machine: the time scales inversely with the speed.
-    cpu_ms_ref = None if cpu_ms is None else scaled(1 / cpu_ms, speeds)
     out: dict[str, Any] = {
         "benchmark": "server",
         "game": GAME,
@@ -970,20 +1347,92 @@ def main(argv: list[str] | None = None) -> None:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
-        **figures,
+        **with_scaled(figures, speeds),
+        "one_process": None if baseline is None else with_scaled(baseline, speeds),
         "yardstick_rolls_per_s": speeds,
         "reference_rolls_per_s": REFERENCE,
-        "server_cpu_ms_per_action_scaled": None if not cpu_ms_ref else round(1 / cpu_ms_ref, 2),
     }
     text_out: TextIO = sys.stderr if a.json_path == "-" else sys.stdout
     print(table(out), file=text_out)
+    if out["one_process"] is not None:
+        print("", file=text_out)
+        print(comparison(out["one_process"], out), file=text_out)
     if a.json_path == "-":
         print(json.dumps(out, indent=1))
     elif a.json_path:
         with open(a.json_path, "w", encoding="utf-8") as f:
             json.dump(out, f, indent=1)
-    if out["errors"]:
+    if out["errors"] or (baseline is not None and baseline["errors"]):
         raise SystemExit(1)
+
+
+LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+"""The database of ``--processes`` above 1 without ``--database-url`` (the tests' default)."""
+
+
+def serve_and_bench(
+    a: argparse.Namespace, cfg: Config, processes: int, redis_url: str | None
+) -> tuple[dict[str, Any], str, str | None]:
+    """Start ``processes`` servers on a fresh database (with ``redis_url`` between them when
+    more than one), run the benchmark on them, stop them; the figures, the database's kind and
+    where it was kept (``--keep-data``)."""
+    workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
+    db = Database(a.database_url, workdir, a.keep_data)
+    cfg.port = a.port or free_port()
+    cfg.ports = (cfg.port, *(free_port() for _ in range(processes - 1))) if processes > 1 else ()
+    log = Path(a.server_log) if a.server_log else workdir / "server.log"
+    extra = ("--redis-url", redis_url) if redis_url is not None and processes > 1 else ()
+    servers = [Server(db.url, port, log, extra) for port in cfg.ports or (cfg.port,)]
+    services = Services(db, redis_url if processes > 1 else None)
+    try:
+        for server in servers:
+            server.start()
+        figures = measure(cfg, [server.pid for server in servers], services, a.clients)
+    finally:
+        for server in servers:
+            server.stop()
+        db.drop()
+        if not a.keep_data:
+            shutil.rmtree(workdir, ignore_errors=True)
+    return figures, db.kind, db.shown() if a.keep_data else None
+
+
+@contextlib.contextmanager
+def redis_for(url: str | None) -> Iterator[str]:
+    """``url``, or a ``redis-server`` started for the run (no persistence), stopped after."""
+    if url is not None:
+        yield url
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("no redis-server installed: give the Redis of the processes, --redis-url")
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="meeple-bench-redis-") as where:
+        cmd = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", where]
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            end = time.monotonic() + 10
+            while True:
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                    break
+                if time.monotonic() > end or proc.poll() is not None:
+                    raise SystemExit("the benchmark's redis-server did not start")
+                time.sleep(0.05)
+            yield f"redis://127.0.0.1:{port}/0"
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def with_scaled(figures: dict[str, Any], speeds: list[int | None]) -> dict[str, Any]:
+    """``figures`` with the server's CPU per action scaled to the reference machine (the time
+    scales inversely with the speed)."""
+    cpu_ms = figures["server_cpu_ms_per_action"]
+    cpu_ms_ref = None if cpu_ms is None else scaled(1 / cpu_ms, speeds)
+    return {
+        **figures,
+        "server_cpu_ms_per_action_scaled": None if not cpu_ms_ref else round(1 / cpu_ms_ref, 2),
+    }
 
 
 if __name__ == "__main__":

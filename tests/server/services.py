@@ -88,14 +88,22 @@ def _redis_answers(url: str) -> bool:
 @contextlib.contextmanager
 def redis_server() -> Iterator[str]:
     """The URL of a Redis server: the machine's, or one started for the test (skips without)."""
-    import pytest
-
     if _redis_answers(REDIS_URL):
         yield REDIS_URL
         return
+    with private_redis() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def private_redis() -> Iterator[str]:
+    """The URL of a Redis server started for this test alone, stopped afterwards (a test that
+    pauses its clients must not pause the machine's); skips without ``redis-server``."""
+    import pytest
+
     binary = shutil.which("redis-server")
     if binary is None:
-        pytest.skip(f"no Redis at {REDIS_URL}, and no redis-server installed to start")
+        pytest.skip("no redis-server installed to start")
     port = free_port()
     with tempfile.TemporaryDirectory() as where:
         cmd = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", where]

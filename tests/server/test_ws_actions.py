@@ -103,7 +103,8 @@ def test_a_stale_action_tells_the_position(client: TestClient) -> None:
     with seat_socket(client, gid, t0) as ws:
         ws.send_json({"type": "act", "action": "roll", "state_id": 0, "ref": 1})
         at = next_of(ws, "acted")["state_id"]
-        ws.send_json({"type": "act", "action": "roll", "state_id": 0, "ref": 2})
+        # (The same roll again would be a repeat, answered as applied: test_exactly_once.py.)
+        ws.send_json({"type": "act", "action": "end_turn", "state_id": 0, "ref": 2})
         refused = next_of(ws, "refused")
         assert refused["status"] == 409 and refused["state_id"] == at and refused["ref"] == 2
 

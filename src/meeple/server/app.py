@@ -459,7 +459,7 @@ def create_app(
                 raise HubError(404, "no such game")
             feed = await open_feed(gid, None if token is None else token[: MAX_TOKEN + 1])
         except HubError as exc:
-            await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
+            await websocket.close(code=_close_code(exc), reason=exc.detail[:120])
             return
         refused = hub.enter_socket(gid, client)
         if refused:
@@ -558,7 +558,7 @@ def create_app(
                     await websocket.close()
         except HubError as exc:
             with contextlib.suppress(Exception):
-                await websocket.close(code=WS_POLICY_VIOLATION, reason=exc.detail[:120])
+                await websocket.close(code=_close_code(exc), reason=exc.detail[:120])
         except WebSocketDisconnect:
             pass
         finally:
@@ -566,6 +566,13 @@ def create_app(
             hub.leave_socket(gid, client)
 
     return app
+
+
+def _close_code(exc: HubError) -> int:
+    """How a socket refused with ``exc`` closes: 1012 (the page reconnects) when the game's
+    server process is not answering (503, 504: it died, and another takes the game over
+    within a lease), else 1008 (the page says why and stops)."""
+    return WS_SERVICE_RESTART if exc.status in (503, 504) else WS_POLICY_VIOLATION
 
 
 class ClientMessage(NamedTuple):

@@ -19,11 +19,16 @@ one process at a time, its owner, and every other process reaches it through a m
 - **No action lost or applied twice.** An action is answered only once committed, so a client
   that got no answer retries. A request published to a process that is gone reaches nobody
   (Redis says how many received it) and waits for the lease to run out, then is served by the
-  new owner; a request that reached an owner which died before answering is retried only if
-  it is safe to (a read, or an action with its ``state_id``, which a second try refuses as
-  stale if the first was committed); otherwise it gets a 503 that says to look and try again.
-  A process that lost its lease without noticing cannot store over its successor: an action's
-  index is unique in the database.
+  new owner. While a request waits for its owner's answer, the owner is looked at every
+  :data:`PROBE_SECONDS`: one that died (nobody listens on its channel any more) or lost the
+  game (its lease is another's, or ran out and this process could take it) is given up on at
+  once. The request is then retried on the new owner if that is safe (a read, or an action
+  with its ``state_id``: if the first try was committed, the new owner answers the repeat as
+  applied, without applying it again: :meth:`meeple.server.hub.Hub.act`); otherwise it gets a
+  503 that says to look and try again. So a request in flight is answered within about one
+  lease of its owner's death, not after :data:`CALL_SECONDS`. A process that lost its lease
+  without noticing cannot store over its successor: an action's index is unique in the
+  database, and the loser lets go of the game when its store is refused.
 
 Each process listens on its own channel, ``meeple:proc:<id>``; nothing is broadcast. Messages
 are JSON: ``call`` (an operation for a game this process owns), ``reply``, and ``feed`` (a
@@ -81,8 +86,12 @@ LEASE_SECONDS = 5.0
 """How long a lease lasts unless renewed: a dead process's games wait this long at most."""
 
 CALL_SECONDS = 15.0
-"""How long a forwarded request waits for the owner's answer (an action may wait for a
-searching bot that holds the game)."""
+"""How long a forwarded request waits for the answer of an owner that lives and holds the game
+(an action may wait for a searching bot that holds the game)."""
+
+PROBE_SECONDS = 1.0
+"""How often a request waiting for its owner's answer looks whether the owner still lives and
+holds the game (at most a quarter of a lease)."""
 
 WATCH_SECONDS = 1.0
 """How often a process checks that the owners of the games its sockets follow are still theirs."""
@@ -105,6 +114,11 @@ class Undelivered(Exception):
 
 class Moved(Exception):
     """The process called no longer holds the game."""
+
+
+class Lost(Exception):
+    """The process called stopped answering: it died (nobody listens on its channel), or the
+    game's lease is another process's now. The call may or may not have run."""
 
 
 class RelayQueue(asyncio.Queue[dict[str, Any] | None]):
@@ -165,9 +179,13 @@ class RemoteFeed:
         self.queue = asyncio.Queue(QUEUE_LIMIT)  # the spectator's messages are superseded
         self.cluster.feeds[self.sid] = self
         self.cluster.feeds.pop(old, None)
-        reply = await self.cluster.call(
-            self.owner, "auth", {"gid": self.gid, "old": old, "sid": self.sid, "token": token}
-        )
+        try:
+            reply = await self.cluster.call(
+                self.owner, "auth", {"gid": self.gid, "old": old, "sid": self.sid, "token": token}
+            )
+        except (Undelivered, Moved, Lost, TimeoutError):
+            self.cluster.feeds.pop(self.sid, None)
+            raise HubError(503, "the game's server is not answering; try again") from None
         self.seat = reply["seat"]
         hello: dict[str, Any] = reply["hello"]
         return hello
@@ -178,9 +196,14 @@ class RemoteFeed:
         args = {"gid": self.gid, "sid": self.sid, "state_id": state_id, "action": action}
         try:
             return await self.cluster.call(self.owner, "act", args)
-        except (Undelivered, Moved, TimeoutError):
-            # The socket closes with 1012 when the game has moved; whether the action was
-            # stored is for the client to look (its state_id makes trying again safe).
+        except (Undelivered, Moved, Lost, TimeoutError) as exc:
+            # Whether the action was stored is for the client to look (its state_id makes
+            # trying again safe: a repeat of a stored action is answered as applied). The
+            # socket closes with 1012 now if the owner is gone, and the page reconnects to the
+            # game's new owner.
+            if not isinstance(exc, TimeoutError):
+                self.cluster.feeds.pop(self.sid, None)
+                self.end(moved=True)
             raise HubError(503, OWNER_LOST) from None
 
     def close(self) -> None:
@@ -205,6 +228,7 @@ class Cluster(Ownership):
         self.redis_url = redis_url
         self.lease_seconds = lease_seconds
         self.call_seconds = call_seconds
+        self.probe_seconds = min(PROBE_SECONDS, lease_seconds / 4)
         self.redis: aioredis.Redis | None = None
         self.app: ASGIApp | None = None  # the app under ClusterRoutes: runs forwarded requests
         self.fastapi: Any = None  # the whole app, which a request's scope names
@@ -268,6 +292,13 @@ class Cluster(Ownership):
 
     async def claim(self, gid: str) -> bool:
         return await self.route(gid) is None
+
+    async def adopt(self, gid: str) -> bool:
+        """No: a new game is held by the process first asked about it (it loads it, with no
+        action to replay). A proxy that sends each game's requests to one process (by its id:
+        docs/SERVER.md, "More than one process") then has them all served there, where the
+        game's maker would have forwarded them, as the proxy sends the making elsewhere."""
+        return False
 
     def released(self, gid: str) -> None:
         if gid in self.held:
@@ -388,9 +419,11 @@ class Cluster(Ownership):
                 self.hub.unsubscribe(live, sub)
 
     async def call(self, proc: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Run ``op`` at process ``proc`` and return its result; raises :class:`Undelivered`
-        (nobody got it), :class:`Moved` (``proc`` does not hold the game), :class:`HubError`
-        (the owner refused it) or ``TimeoutError`` (no answer in :attr:`call_seconds`)."""
+        """Run ``op`` at process ``proc`` about game ``args["gid"]`` and return its result;
+        raises :class:`Undelivered` (nobody got it), :class:`Moved` (``proc`` does not hold
+        the game), :class:`Lost` (``proc`` died or lost the game while it was asked),
+        :class:`HubError` (the owner refused it) or ``TimeoutError`` (no answer in
+        :attr:`call_seconds`)."""
         rid = uuid.uuid4().hex
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.pending[rid] = answer
@@ -398,7 +431,7 @@ class Cluster(Ownership):
             got = await self.post(proc, {"k": "call", "id": rid, "from": self.id, "op": op, **args})
             if got == 0:
                 raise Undelivered(proc)
-            reply = await asyncio.wait_for(answer, self.call_seconds)
+            reply = await self._answer(proc, args["gid"], answer)
         finally:
             self.pending.pop(rid, None)
         if "moved" in reply:
@@ -408,6 +441,45 @@ class Cluster(Ownership):
             raise HubError(status, detail, state_id)
         result: dict[str, Any] = reply["ok"]
         return result
+
+    async def _answer(
+        self, proc: str, gid: str, answer: asyncio.Future[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """``answer`` once ``proc`` replies; every :attr:`probe_seconds` without a reply, look
+        whether ``proc`` still lives and holds ``gid`` (:class:`Lost` if not)."""
+        end = time.monotonic() + self.call_seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            with contextlib.suppress(TimeoutError):
+                return await asyncio.wait_for(asyncio.shield(answer), min(left, self.probe_seconds))
+            if not await self._holds(proc, gid):
+                raise Lost(proc)
+
+    async def _holds(self, proc: str, gid: str) -> bool:
+        """Whether process ``proc`` lives and holds ``gid``, as far as can be told: someone
+        listens on its channel (a killed process's connection to Redis closes with it), and
+        its lease is the game's. A lease run out but not taken may be a stalled owner's: this
+        process takes it if it can (as :meth:`_watch` does), and then ``proc`` holds it no
+        more. A question that fails (Redis or the database away) tells nothing: keep waiting."""
+        assert self.redis is not None
+        try:
+            listeners = await self.redis.pubsub_numsub(channel(proc))
+            if not listeners or int(listeners[0][1]) == 0:
+                return False
+            lease = await asyncio.to_thread(self.storage.lease, gid)
+            if lease is not None and lease[0] == proc and lease[1] < time.time():
+                self.forget(gid)
+                if await self.route(gid) is None:
+                    return False
+                lease = await asyncio.to_thread(self.storage.lease, gid)
+        except (RedisError, OSError, HubError):
+            return True
+        except Exception:
+            log.exception("cannot tell whether process %s still holds game %s", proc, gid)
+            return True
+        return lease is not None and lease[0] == proc
 
     async def _listen(self, pubsub: Any) -> None:
         while True:
@@ -526,7 +598,7 @@ class Cluster(Ownership):
             try:
                 await remote.open(token)
                 return remote
-            except (Undelivered, Moved):
+            except (Undelivered, Moved, Lost):  # subscribing again is safe
                 self.forget(gid)
                 if time.monotonic() > deadline:
                     raise HubError(503, "the game's server is not answering; try again") from None
@@ -618,11 +690,21 @@ class ClusterRoutes:
                     return
                 await asyncio.sleep(0.25)  # its lease runs out, or the new owner is known
                 continue
-            except TimeoutError:
+            except (Lost, TimeoutError) as exc:
+                # It reached the owner, which may have run it: run it again only if that is
+                # safe (an action's repeat at its state_id is answered as applied, not applied).
                 cluster.forget(gid)
                 safe = scope["method"] in SAFE_METHODS or _names_position(body)
-                if safe and time.monotonic() < deadline:
-                    continue  # safe to run again (a second action is refused as stale)
+                again = safe and time.monotonic() < deadline
+                log.info(
+                    "game %s: process %s %s while answering a request; %s",
+                    gid,
+                    owner,
+                    "did not answer in time" if isinstance(exc, TimeoutError) else "is gone",
+                    "sending it to the game's new owner" if again else "answered 503",
+                )
+                if again:
+                    continue  # to the new owner, once its lease is taken
                 await send_detail(send, 503, OWNER_LOST)
                 return
             except HubError as exc:

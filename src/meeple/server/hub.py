@@ -26,6 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
+from sqlalchemy.exc import IntegrityError
+
 from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
 from meeple.bots.base import FILE_KINDS, Bot, bot_kinds, make_bot
 from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
@@ -157,8 +159,10 @@ class Seat:
     ask: AskSettings | None = None
     held: bool = False
     sockets: int = 0
-    # The host (or the person) handed the seat to the standard bot (``bot``) for now.
+    # The host (or the person) handed the seat to the standard bot (``bot``) for now, at
+    # position ``stand_in_at`` (stand_in_bot: where it is seeded from and replayed from).
     stand_in: bool = False
+    stand_in_at: int | None = None
     # "Bid up to N" in the open auction (played by the table; lapses when the auction ends).
     proxy: int | None = None
     # The bot stands in because the turn timer ran out: the seat is the person's again as
@@ -170,6 +174,9 @@ class Seat:
     advising: bool = False
     # The host's word on this person's chat: MUTED, REMOVED, or None (they may chat).
     chat: str | None = None
+    # The action the seat's bot chose at a position whose commit failed: played when the
+    # table tries again, so the bot is asked once for each decision, as a resume replays it.
+    chosen: tuple[int, Action] | None = None
 
     def info(self) -> dict[str, Any]:
         """What everyone may know of the seat: never its token. A bot's kind too: its name
@@ -195,6 +202,7 @@ class Seat:
             ask,
             self.stand_in,
             self.chat,
+            self.stand_in_at,
         )
 
 
@@ -220,6 +228,11 @@ class Ownership:
     async def claim(self, gid: str) -> bool:
         """Whether this process holds ``gid`` now, taking it if nobody does (404 for a game
         that does not exist)."""
+        return True
+
+    async def adopt(self, gid: str) -> bool:
+        """Whether this process holds ``gid``, a game it has just made (nobody else can hold
+        it yet), or leaves it to the process first asked about it."""
         return True
 
     def released(self, gid: str) -> None:
@@ -545,23 +558,42 @@ def event_log(
     return out
 
 
-def rebuild(stored: StoredGame) -> LiveGame:
-    """The live game of a stored one: its actions replayed, its bots' streams where they were.
+def move_at(
+    game: str, players: int, seed: int, options: dict[str, Any], actions: list[Action]
+) -> tuple[int, list[str]]:
+    """Who made the last of ``actions`` (the seat deciding before it) and its events in words,
+    by replaying the game from its seed."""
+    s = new_game(game, players, seed, options)
+    s.record_events = False
+    for a in actions[:-1]:
+        s.apply(a)
+    mover = s.current_player()
+    s.record_events = True
+    events = s.apply(actions[-1])
+    return mover, [s.describe(e) for e in events]
 
-    A bot's choice depends only on its random stream and the position, so asking each bot for
-    the moves it made (and discarding the answer) leaves its stream exactly where it stood when
-    the server stopped: a resumed game plays on as if never interrupted.
+
+def rebuild(stored: StoredGame) -> LiveGame:
+    """The live game of a stored one: its actions replayed, its bots where they were.
+
+    A bot's choices depend only on its seed and the positions it was asked about, in order
+    (its random stream, and whatever it keeps: a plan, offers refused), so asking each bot again
+    for the decisions it made, and only those, leaves it exactly as it stood when the server
+    stopped: a resumed game plays on as if never interrupted (docs/SERVER.md, "Durability").
+    A seat's own bot made every decision of its seat; a stand-in made those from the position
+    it began at (``stand_in_at``) on, never the person's before it.
     """
     family = game_family(stored.game_id, stored.options)
     seats = [_seat(st, family, stored.seed) for st in stored.seats]
+    since = [(p.stand_in_at or 0) if p.stand_in else 0 for p in seats]
     s = new_game(stored.game_id, stored.players, stored.seed, stored.options)
     s.record_events = False
     for text in stored.actions:
         action = Action.parse(text)
         cp = s.current_player()
         bot = seats[cp].bot if 0 <= cp < len(seats) else None
-        if bot is not None:
-            with contextlib.suppress(Exception):
+        if bot is not None and len(s.history) >= since[cp]:
+            with contextlib.suppress(Exception):  # it failed live too, and the table moved on
                 bot.choose(s)
         s.apply(action)
     s.record_events = True
@@ -655,15 +687,27 @@ def opening(game: str, players: int, seed: int | None, data: dict[str, Any]) -> 
 
 def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
     bot = None
+    at = None
     if st.kind == "bot":
         bot = make_bot(st.bot, family, derive_seed(seed, 1 + st.seat))
     elif st.kind == "human" and st.stand_in:
-        bot = make_bot(STAND_IN, family, derive_seed(seed, 1 + st.seat))
+        at = st.stand_in_at or 0
+        bot = stand_in_bot(family, seed, st.seat, at)
     ask = None if st.ask is None else AskSettings.from_dict(st.ask)
     return Seat(
-        st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask, stand_in=st.stand_in,
-        chat=st.chat,
+        st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask,
+        stand_in=st.stand_in, stand_in_at=at, chat=st.chat,
     )  # fmt: skip
+
+
+def stand_in_bot(family: str, seed: int, seat: int, at: int) -> Bot:
+    """The standard bot that plays person ``seat``'s decisions from position ``at`` on.
+
+    Its stream is ``derive_seed(game seed, 1 + seat, at)``: drawn only from what is stored with
+    the game (the seed, and the position the stand-in began at, ``SeatRow.stand_in_at``), so a
+    resumed game makes the same bot and replays it through the decisions it made since ``at``
+    (:func:`rebuild`); each time a bot stands in it draws afresh."""
+    return make_bot(STAND_IN, family, derive_seed(seed, 1 + seat, at))
 
 
 def check_name(name: str, taken: list[str]) -> str:
@@ -1068,7 +1112,6 @@ class Hub:
             ),
             self.quota(client),
         )
-        await self.ownership.claim(gid)  # a new game: nobody else can hold it yet
         live = LiveGame(
             gid,
             state,
@@ -1080,8 +1123,9 @@ class Hub:
             turn_timer=turn_timer,
             hints=hints,
         )
-        self.games[gid] = live
-        self._start_table(live)
+        if await self.ownership.adopt(gid):
+            self.games[gid] = live
+            self._start_table(live)
         return Created(live, tokens, host, invite)
 
     async def join(self, live: LiveGame, code: str, seat: int, name: str) -> str:
@@ -1169,9 +1213,9 @@ class Hub:
             return
         person.stand_in = on
         person.held = False
-        person.bot = (
-            make_bot(STAND_IN, live.family, derive_seed(live.state.seed, 1 + seat)) if on else None
-        )
+        person.stand_in_at = live.state_id if on else None
+        person.chosen = None
+        person.bot = stand_in_bot(live.family, live.state.seed, seat, live.state_id) if on else None
         await self.writer.run(self.storage.set_seat, live.id, person.stored())
         live.broadcast_seats()
         live.notify_seat(seat)
@@ -1227,9 +1271,16 @@ class Hub:
         return live
 
     async def act(self, live: LiveGame, seat: int, state_id: int | None, text: str) -> list[str]:
-        """Apply a seat's action; returns the events in words. Raises :class:`HubError`."""
+        """Apply a seat's action; returns the events in words. Raises :class:`HubError`.
+
+        The same action sent again at the same ``state_id`` by the same seat, once applied
+        (the first answer was lost: a timeout, a server process that died while answering),
+        is answered as applied, with that action's events, and not applied again."""
         async with live.lock:
             if state_id is not None and state_id != live.state_id:
+                events = await self._applied(live, seat, state_id, text)
+                if events is not None:
+                    return events
                 raise HubError(
                     409,
                     f"stale state_id {state_id}: the game is at {live.state_id}",
@@ -1259,6 +1310,23 @@ class Hub:
                 person.held = False  # moving on ends the hold: the seat is done acting
                 live.notify_seat(seat)
             return texts
+
+    async def _applied(
+        self, live: LiveGame, seat: int, state_id: int, text: str
+    ) -> list[str] | None:
+        """The events of action ``text`` if ``seat`` made it at ``state_id`` (a repeat of an
+        applied request); ``None`` otherwise. Caller holds live.lock."""
+        history = live.state.history
+        try:
+            if not 0 <= state_id < len(history) or history[state_id] != Action.parse(text):
+                return None
+        except ValueError:
+            return None
+        st = live.state
+        mover, events = await asyncio.to_thread(
+            move_at, st.game_id, st.num_players, st.seed, st.options, history[: state_id + 1]
+        )
+        return events if mover == seat else None
 
     async def act_answer(
         self, live: LiveGame, seat: int, state_id: int | None, text: str
@@ -1405,20 +1473,25 @@ class Hub:
             state = live.state
             if state.is_terminal() or state.current_player() != seat:
                 return False
-            bot = live.seats[seat].bot
+            player = live.seats[seat]
+            bot = player.bot
             if bot is None:
                 return False
-            before = bot.rng.state
-            try:
-                # In a worker thread: a searching bot (mcts) may think for a second, and the
-                # event loop must keep serving every other game meanwhile. The state cannot
-                # change under it: every change to a game is made holding its lock, held here.
-                action = await asyncio.to_thread(bot.choose, state)
-            except Exception:
-                log.exception(
-                    "bot %s of game %s failed; it takes the first legal action", seat, live.id
-                )
-                action = state.legal_actions()[0]
+            position = len(state.history)
+            if player.chosen is not None and player.chosen[0] == position:
+                action = player.chosen[1]  # chosen before, not stored: not asked twice
+            else:
+                try:
+                    # In a worker thread: a searching bot (mcts) may think for a second, and
+                    # the event loop must keep serving every other game meanwhile. The state
+                    # cannot change under it: every change to a game is made holding its lock,
+                    # held here.
+                    action = await asyncio.to_thread(bot.choose, state)
+                except Exception:
+                    log.exception(
+                        "bot %s of game %s failed; it takes the first legal action", seat, live.id
+                    )
+                    action = state.legal_actions()[0]
             # Why it chose so, for the pages that show bots' reasons (words, not a hot path:
             # a server's bots play at people's pace); on the position it chose in.
             try:
@@ -1430,8 +1503,9 @@ class Hub:
             try:
                 await self._commit(live, action, why)
             except HubError:
-                bot.rng.state = before  # try the same choice again later
+                player.chosen = (position, action)  # the table tries the same choice again
                 raise
+            player.chosen = None
             return True
 
     async def _commit(self, live: LiveGame, action: Action, why: str = "") -> list[str]:
@@ -1466,6 +1540,14 @@ class Hub:
 
         try:
             await self.writer.append(ActionWrite(live.id, index, str(action), status), publish)
+        except IntegrityError:
+            # Another process stored an action at this index: it took the game over while
+            # this one, stalled, held it without knowing. The stored game is the game: let go
+            # of this copy (its sockets reconnect), and whoever is asked next replays it.
+            log.warning("game %s: action %d is stored by another process already", live.id, index)
+            self.drop(live.id)
+            self.ownership.released(live.id)
+            raise HubError(503, "the game moved to another server process; try again") from None
         except Exception:
             log.exception("game %s: cannot store action %d", live.id, index)
             raise HubError(503, "the database did not accept the action; try again") from None

@@ -139,6 +139,10 @@ class SeatRow(Base):
     # The host's word on the person's chat: MUTED (their messages refused) or REMOVED (refused,
     # and those they sent hidden from everyone); NULL: they may chat.
     chat: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
+    # The position (actions played) at which that stand-in began: it is seeded from it and
+    # replayed on resume through its own decisions only (NULL: no stand-in, or one stored
+    # before this column was added, taken as begun at the start).
+    stand_in_at: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -246,6 +250,7 @@ class StoredSeat:
     ask: dict[str, Any] | None = None
     stand_in: bool = False
     chat: str | None = None  # MUTED, REMOVED or None (the host's word on their chat)
+    stand_in_at: int | None = None  # where the stand-in began (SeatRow.stand_in_at)
 
 
 @dataclass
@@ -427,6 +432,7 @@ class Storage:
                         ask=st.ask,
                         stand_in=st.stand_in,
                         chat=st.chat,
+                        stand_in_at=st.stand_in_at,
                     )
                 )
         return gid
@@ -692,6 +698,7 @@ class Storage:
                     ask=seat.ask,
                     stand_in=seat.stand_in,
                     chat=seat.chat,
+                    stand_in_at=seat.stand_in_at,
                 )
             )
 
@@ -767,7 +774,15 @@ class Storage:
             created=row.created,
             seats=[
                 StoredSeat(
-                    x.seat, x.kind, x.name, x.bot, x.token_hash, x.ask, bool(x.stand_in), x.chat
+                    x.seat,
+                    x.kind,
+                    x.name,
+                    x.bot,
+                    x.token_hash,
+                    x.ask,
+                    bool(x.stand_in),
+                    x.chat,
+                    x.stand_in_at,
                 )
                 for x in seats
             ],
