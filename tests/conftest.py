@@ -18,6 +18,7 @@ SLOW = (
     "tests/rl/test_rllib.py",  # RLlib training on a local Ray cluster (skipped without it)
     "tests/monopoly/test_is_legal.py",  # is_legal against legal_actions over many positions
     "tests/test_play_flow.py",  # the terminal game under a pseudo-terminal
+    "tests/test_play_asking.py",  # the same, for when the terminal asks
 )
 """Where the slow tier lives: each of these took 10 s or more of a worker's time in a full run
 (``pytest --durations``), about nine tenths of the suite between them."""

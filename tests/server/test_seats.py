@@ -64,7 +64,7 @@ def test_an_invite_fills_open_seats_then_the_host_starts(client: TestClient) -> 
     assert join(client, gid, code, 1, "Cleo").status_code == 409  # taken meanwhile
     v = client.get(f"/api/games/{gid}/view", params={"token": bob}).json()
     assert v["seat"] == 1 and v["seats"][1]["name"] == "Bob" and v["legal_actions"] == []
-    assert v["ask"] == {"others_turns": "never", "own_turn": "build", "grace": 2.0}
+    assert v["ask"] == {"others_turns": "never", "own_turn": "build", "grace": 0.0}
 
     assert client.post(f"/api/games/{gid}/start", json={"host_token": ann}).status_code == 403
     r = client.post(f"/api/games/{gid}/start", json={"host_token": host})
