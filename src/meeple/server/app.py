@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 from meeple.kernel.asking import AskSettings
 from meeple.server import admin, history, metrics, pages, wire
 from meeple.server.feeds import Feed, local_feed
-from meeple.server.hub import Hub, HubError, Lifecycle
+from meeple.server.hub import AWAY_TIMER, Hub, HubError, Lifecycle
 from meeple.server.limits import Limits, Window
 from meeple.server.schemas import (
     MAX_TOKEN,
@@ -221,6 +221,7 @@ def create_app(
     limits: Limits | None = None,
     redis_url: str | None = None,
     lease_seconds: float | None = None,
+    away_timer: float | None = AWAY_TIMER,
 ) -> FastAPI:
     """The server app over the database at ``database_url`` (see :func:`resolve_database_url`).
 
@@ -234,12 +235,13 @@ def create_app(
     may ask for (:class:`meeple.server.limits.Limits`). ``redis_url`` (default:
     ``$MEEPLE_REDIS_URL``) makes this process one of several over the same database, each game
     in play held by one of them (:mod:`meeple.server.cluster`); ``lease_seconds`` is how long
-    a game waits for a process that died.
+    a game waits for a process that died. ``away_timer`` is how long a decision waits on a
+    person who is away before the standard bot plays their seat (``None``: never).
     """
     hosts = AllowedHosts(resolve_hosts(allowed_hosts))
     origins = AllowedOrigins(resolve_origins(allowed_origins))
     storage = Storage(resolve_database_url(database_url), schema=schema)
-    hub = Hub(storage, bot_pace, lifecycle, limits)
+    hub = Hub(storage, bot_pace, lifecycle, limits, away_timer)
     redis_url = redis_url or os.environ.get("MEEPLE_REDIS_URL") or None
     cluster = None
     open_feed: Callable[[str, str | None], Awaitable[Feed]] = functools.partial(local_feed, hub)
