@@ -36,6 +36,13 @@ def away_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stop_server(proc)
 
 
+def text_now(locator: Any) -> str:
+    """The text of the first element ``locator`` finds now, or "" (the page redraws often)."""
+    with contextlib.suppress(Exception):
+        return str(locator.first.text_content(timeout=200) or "")
+    return ""
+
+
 def act_when_asked(page: Any) -> None:
     """Bob's part: buy when offered, else the first choice of the decision, if he has one."""
     buttons = page.locator("#main-actions button[data-action]:not([disabled])")
@@ -88,8 +95,9 @@ def test_a_friend_who_leaves_does_not_stall_the_table(
     while "a bot plays" not in (presence.text_content() or ""):
         assert time.monotonic() < end, "Hana's seat was never played for her: the table stalled"
         waiting = bob.locator("#controls .waiting-for")
-        if not waited and "a bot plays for Hana in" in (waiting.text_content() or "x"):
-            waited = waiting.text_content() or ""
+        said = text_now(waiting)
+        if not waited and "a bot plays for Hana in" in said:
+            waited = said
             screenshot(bob, "away-waiting-desktop")
         act_when_asked(bob)
         bob.wait_for_timeout(100)

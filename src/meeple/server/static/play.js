@@ -152,11 +152,12 @@ function duration(seconds) {
 
 // Texts that change with time alone (how long someone has been away, a timer running down):
 // each made by a function of its node, redrawn every 100 ms without redrawing the page; an
-// empty text hides the node.
+// empty text hides the node. Not announced as they tick (aria-live off, inside the decision
+// panel's live region): a screen reader reads them where they stand.
 let ticking = [];
 
 function ticker(tag, attrs, text) {
-  const node = el(tag, attrs);
+  const node = el(tag, { ...attrs, "aria-live": "off" });
   const t = { node, text };
   tick(t);
   ticking.push(t);
