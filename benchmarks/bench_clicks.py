@@ -1,25 +1,32 @@
-"""How many of a person's clicks in the web app are real decisions (issue: "Only real decisions
-ask for a click").
+"""How a person's time goes in a web game: how many of their clicks are real decisions, and how
+much of the session they spend watching countdowns (issues 16 and 38: "Only real decisions ask
+for a click", "No waiting for nothing").
 
-Run: ``.venv/bin/python benchmarks/bench_clicks.py [--seed 11] [--clicks 0] [--ask lobby|always]
-[--json -]``
+Run: ``.venv/bin/python benchmarks/bench_clicks.py [--game classic] [--seed 11] [--clicks 0]
+[--ask lobby|always] [--grace lobby|0|1|2|3|5|10] [--bot-pace 0.5] [--json -]``
 
-It starts ``meeple serve`` on a temporary SQLite file (bots at ``--bot-pace``), opens the lobby
-in Debian's Chromium (Playwright, ``/usr/bin/chromium``), creates a 4-player classic game with
-one person and three ``standard`` bots exactly as the lobby's defaults make it, opens the
-person's link, sets "Wait before moving on" to ``--grace`` on the page (and with ``--ask
-always`` asks every decision, as the page did before the asking rule), and plays the person by
-clicking the page's buttons with a fixed policy (buy what it can afford with $200 to spare,
-otherwise decline; drop out of auctions; pay to leave jail; reject offers; raise money by
-mortgaging; go bankrupt only when that is the one choice) until the person is out, the game
-ends, or ``--clicks`` action clicks (0: no limit).
+It starts ``meeple serve`` on a temporary SQLite file (bots at ``--bot-pace``: by default the
+server's own, so the wall time is a session's), opens the lobby in Debian's Chromium
+(Playwright, ``/usr/bin/chromium``), creates a game of ``--game`` (Monopoly family) with one
+person and ``standard`` bots in the lobby's other seats, exactly as the lobby's defaults make
+it, opens the person's link, leaves "Wait before moving on" as the lobby made it (or sets it to
+``--grace``; with ``--ask always`` asks every decision, as the page did before the asking rule),
+and plays the person by clicking the page's buttons with a fixed policy (buy what it can afford
+with $200 to spare, otherwise decline; drop out of auctions; pay to leave jail; reject offers;
+raise money by mortgaging; go bankrupt only when that is the one choice) until the person is
+out, the game ends, or ``--clicks`` action clicks (0: no limit). It never presses "Wait, I
+want to act": it sits out every countdown, as a person with nothing to do would.
 
 Each click that played an action is recorded with the position it was made at (the
 ``state_id`` the page sent on the game's socket, or by POST when the socket was not open).
 Afterwards the game is rebuilt from the server's stored actions and each click is classified
 by :func:`meeple.kernel.asking.is_real_choice`: a decision with more than one meaningful
-choice, or not (a forced answer, or moving on with nothing else worth doing). The figure is
-the share of real ones; docs/SERVER.md keeps the measured value.
+choice, or not (a forced answer, or moving on with nothing else worth doing).
+
+The page itself measures the countdowns (a script added before the page's own): every 50 ms
+it looks whether the countdown panel (``#auto-move``, "Rolling the dice for you in 2 s") is
+on screen, and adds up the time it was, by the panel's words. The wall time runs from opening
+the person's page to the end of play. docs/SERVER.md keeps the measured values.
 """
 
 from __future__ import annotations
@@ -83,6 +90,30 @@ def start_server(db: Path, port: int, log: Path, pace: float) -> subprocess.Pope
     raise SystemExit("meeple serve did not start: " + log.read_text())
 
 
+# Added to the game page before its own scripts: the time the countdown panel is on screen.
+COUNTDOWN_WATCH = """
+window.__countdown = { seconds: 0, shown: 0, by: {} };
+(() => {
+  let last = performance.now();
+  let was = "";
+  setInterval(() => {
+    const now = performance.now();
+    const panel = document.getElementById("auto-move");
+    const words = panel ? (panel.firstElementChild || panel).textContent : "";
+    const what = words.replace(/ in \\d+ s$/, "");
+    const c = window.__countdown;
+    if (what && was) {
+      c.seconds += (now - last) / 1000;
+      c.by[was] = (c.by[was] || 0) + (now - last) / 1000;
+    }
+    if (what && what !== was) c.shown += 1;
+    was = what;
+    last = now;
+  }, 50);
+})();
+"""
+
+
 def choose(page: Any, cash: int, price: int) -> Any | None:
     """The button the scripted person clicks now, or ``None`` (nothing to click yet)."""
     if page.query_selector("#auto-move"):
@@ -103,7 +134,9 @@ def choose(page: Any, cash: int, price: int) -> Any | None:
     return next(iter(by_kind.values()))
 
 
-def play(base: str, grace: float, clicks_limit: int, seed: int, ask: str) -> dict[str, Any]:
+def play(
+    base: str, game: str, grace: str, clicks_limit: int, seed: int, ask: str
+) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     posted: list[tuple[int, str]] = []
@@ -138,19 +171,23 @@ def play(base: str, grace: float, clicks_limit: int, seed: int, ask: str) -> dic
 
         page.on("response", on_response)  # by POST, when the socket is not open
         page.on("websocket", on_socket)
+        page.add_init_script(COUNTDOWN_WATCH)
         page.goto("/")
         page.wait_for_selector("#create:not([disabled])")
-        page.select_option("#game", "classic")
+        page.select_option("#game", game)
         page.fill("#seed", str(seed))
         page.click("#create")
         page.wait_for_selector("[data-testid=seat-link-0] input")
         url = page.input_value("[data-testid=seat-link-0] input")
         gid = url.split("/play/")[1].split("#")[0].split("?")[0]
+        started = time.monotonic()
         page.goto(url)
-        page.wait_for_selector("#ask-settings")
-        page.click("#ask-settings summary")
-        with page.expect_response(lambda r: r.url.endswith("/ask") and r.status == 200):
-            page.select_option("#ask-grace", f"{grace:g}")
+        page.wait_for_selector("#players .player")
+        if grace != "lobby" or ask == "always":
+            page.click("#ask-settings summary")
+        if grace != "lobby":
+            with page.expect_response(lambda r: r.url.endswith("/ask") and r.status == 200):
+                page.select_option("#ask-grace", grace)
         if ask == "always":  # every decision asked, as before the asking rule
             for select in ("#ask-others", "#ask-own"):
                 with page.expect_response(lambda r: r.url.endswith("/ask") and r.status == 200):
@@ -181,20 +218,25 @@ def play(base: str, grace: float, clicks_limit: int, seed: int, ask: str) -> dic
             while len(posted) == before and time.monotonic() < end:
                 page.wait_for_timeout(20)
             idle_since = time.monotonic()
+        seconds = time.monotonic() - started
+        watched = page.evaluate("window.__countdown")
         browser.close()
-    return {"game": gid, "clicks": posted}
+    return {"game": gid, "clicks": posted, "seconds": seconds, "countdown": watched}
 
 
-def classify(db: Path, gid: str, seed: int, clicks: list[tuple[int, str]]) -> dict[str, Any]:
+def classify(
+    db: Path, game: str, gid: str, seed: int, clicks: list[tuple[int, str]]
+) -> dict[str, Any]:
     """Each click's position rebuilt from the stored actions, classified as real or not."""
     con = sqlite3.connect(db)
+    (players,) = con.execute("SELECT players FROM games WHERE id = ?", (gid,)).fetchone()
     stored = [
         t
         for (t,) in con.execute('SELECT text FROM actions WHERE game = ? ORDER BY "index"', (gid,))
     ]
     con.close()
     at = dict(clicks)
-    s = new_game("classic", 4, seed)
+    s = new_game(game, players, seed)
     real = 0
     kinds: Counter[str] = Counter()
     not_real: Counter[str] = Counter()
@@ -227,13 +269,16 @@ def classify(db: Path, gid: str, seed: int, clicks: list[tuple[int, str]]) -> di
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="classic", help="a Monopoly game id (the lobby's list)")
     ap.add_argument("--seed", type=int, default=11, help="the game's seed")
     ap.add_argument("--clicks", type=int, default=0, help="stop after N action clicks (0: none)")
-    ap.add_argument("--grace", type=float, default=0, choices=[0, 1, 2, 3, 5, 10],
-                    help="the page's 'Wait before moving on' (seconds)")  # fmt: skip
+    ap.add_argument("--grace", default="lobby", choices=["lobby", "0", "1", "2", "3", "5", "10"],
+                    help="the page's 'Wait before moving on' (seconds; lobby: as the lobby "
+                    "made it)")  # fmt: skip
     ap.add_argument("--ask", choices=["lobby", "always"], default="lobby",
                     help="the person's settings: the lobby's, or always asked")  # fmt: skip
-    ap.add_argument("--bot-pace", type=float, default=0.02, help="the server's pause per bot move")
+    ap.add_argument("--bot-pace", type=float, default=0.5,
+                    help="the server's pace (meeple serve --bot-pace, 0.5 by default)")  # fmt: skip
     ap.add_argument("--json", default=None, help="write the figures as JSON to PATH (- stdout)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -245,14 +290,25 @@ def main() -> None:
             port = int(sock.getsockname()[1])
         server = start_server(db, port, Path(tmp) / "serve.log", args.bot_pace)
         try:
-            started = time.monotonic()
-            played = play(f"http://127.0.0.1:{port}", args.grace, args.clicks, args.seed, args.ask)
-            seconds = time.monotonic() - started
+            base = f"http://127.0.0.1:{port}"
+            played = play(base, args.game, args.grace, args.clicks, args.seed, args.ask)
         finally:
             server.terminate()
             server.wait(10)
-        out = classify(db, played["game"], args.seed, played["clicks"])
-    out.update(seed=args.seed, ask=args.ask, grace=args.grace, seconds=round(seconds, 1))
+        out = classify(db, args.game, played["game"], args.seed, played["clicks"])
+    seconds, watched = played["seconds"], played["countdown"]
+    out.update(
+        game=args.game,
+        seed=args.seed,
+        ask=args.ask,
+        grace=args.grace,
+        bot_pace=args.bot_pace,
+        seconds=round(seconds, 1),
+        countdown_seconds=round(watched["seconds"], 1),
+        countdown_share=watched["seconds"] / seconds if seconds else 0.0,
+        countdowns=watched["shown"],
+        countdown_by_words={k: round(v, 1) for k, v in sorted(watched["by"].items())},
+    )
     if args.json == "-":
         print(json.dumps(out, indent=2))
         return
@@ -261,9 +317,14 @@ def main() -> None:
     print(
         f"{out['clicks']} clicks, {out['real']} real decisions ({100 * out['share_real']:.1f}%); "
         f"{out['played_for_the_person']} moves played for the person; "
-        f"{out['actions']} actions, {out['turns']} turns, {out['seconds']} s"
+        f"{out['actions']} actions, {out['turns']} turns"
+    )
+    print(
+        f"wall time {out['seconds']} s, of which {out['countdown_seconds']} s "
+        f"({100 * out['countdown_share']:.1f}%) in {out['countdowns']} countdowns"
     )
     print(f"clicks by kind: {out['clicks_by_kind']}; not real: {out['not_real_by_kind']}")
+    print(f"countdown seconds by what it said: {out['countdown_by_words']}")
 
 
 if __name__ == "__main__":

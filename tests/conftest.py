@@ -22,6 +22,7 @@ SLOW = (
     "tests/test_play_flow.py",  # the terminal game under a pseudo-terminal
     "tests/sim/test_signals.py",  # simulate stopped by real signals, 10**12 games in flight
     "tests/test_docs.py::test_the_readme_tour_runs_as_written",  # the README's commands, run
+    "tests/test_play_asking.py",  # the same, for when the terminal asks
 )
 """Where the slow tier lives: each of these took 10 s or more of a worker's time in a full run
 (``pytest --durations``), about nine tenths of the suite between them."""

@@ -17,6 +17,7 @@ from meeple.kernel.asking import (
     AskSettings,
     MoveOn,
     auto_move,
+    countdown,
     is_real_choice,
     wants_asking,
 )
@@ -127,7 +128,8 @@ def test_auto_move_asks_without_settings_when_held_or_not_deciding() -> None:
     assert auto_move(s, 0, None) is None  # the API's default: ask every decision
     assert auto_move(s, 0, WEB_DEFAULT, held=True) is None
     assert auto_move(s, 1, WEB_DEFAULT) is None  # seat 1 does not decide now
-    assert auto_move(s, 0, TERMINAL_DEFAULT) is None  # the terminal asks before each roll
+    # The terminal asks before a roll only when something is worth doing first (issue 38).
+    assert auto_move(s, 0, TERMINAL_DEFAULT) == MoveOn(ROLL_A, ROLL, False)
 
 
 def test_real_choices() -> None:
@@ -167,3 +169,22 @@ def test_bad_settings_say_what_is_wrong(data: dict[str, object], message: str) -
 def test_settings_round_trip() -> None:
     a = AskSettings("build", "roll", 1.5)
     assert AskSettings.from_dict(a.to_dict()) == a
+
+
+@pytest.mark.parametrize(
+    ("moment", "settings", "seconds"),
+    [
+        (ROLL, AskSettings(grace=3), 3.0),
+        (END_TURN, AskSettings(grace=3), 3.0),
+        (OTHERS_TURN, AskSettings(grace=3), 0.0),  # nothing to decide there: at once
+        (FORCED, AskSettings(grace=3), 0.0),  # nothing else to do
+        (ROLL, WEB_DEFAULT, 0.0),  # the lobby's: no countdown at all
+        (ROLL, None, 0.0),
+    ],
+)
+def test_a_countdown_only_where_the_person_could_want_to_act(
+    moment: str, settings: AskSettings | None, seconds: float
+) -> None:
+    """Issue 38, "No waiting for nothing": a front end counts down only at the person's own
+    roll and end of turn, and only for a person who set a grace."""
+    assert countdown(MoveOn(PASS, moment), settings) == seconds

@@ -41,7 +41,11 @@ def prompt(name: str) -> str:
 
 def test_one_human_save_bad_input_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    child = spawn("classic", "--seats", "human,random", "--seed", "5", "--save", str(save))
+    # Asked before each roll (--own-turn roll): the game's first prompt is a roll to answer.
+    child = spawn(
+        "classic", "--seats", "human,random", "--seed", "5", "--save", str(save),
+        "--own-turn", "roll",
+    )  # fmt: skip
     child.expect("Monopoly")
     child.expect("Player 1, your choice:")
     child.expect(r"1\) Roll the dice")
@@ -71,7 +75,7 @@ def test_one_human_save_bad_input_and_resume(tmp_path: Path) -> None:
     played = len(saved.history)
     assert played >= 6 and saved.seed == 5
 
-    again = spawn("--resume", str(save), "--seats", "human,random")
+    again = spawn("--resume", str(save), "--seats", "human,random", "--own-turn", "roll")
     again.expect(f"Resuming classic \\(seed 5\\) after {played} actions")
     again.expect(prompt("Player 1"))
     again.sendline("1")

@@ -45,7 +45,7 @@ from meeple.games.monopoly.tables import (
     OP_PAY_EACH_PLAYER,
     OP_REPAIRS,
 )
-from meeple.kernel.asking import OTHERS_TURN, TERMINAL_DEFAULT, AskSettings, auto_move
+from meeple.kernel.asking import OTHERS_TURN, ROLL, TERMINAL_DEFAULT, AskSettings, auto_move
 from meeple.kernel.family import family_of, new_game
 from meeple.kernel.position import position_data
 from meeple.kernel.protocol import Action, Event
@@ -89,22 +89,27 @@ def play_first_choices(tmp_path: Path, answers: int, *options: str) -> tuple[lis
     return decisions, save
 
 
-def asked_moments(save: Path, settings: AskSettings) -> tuple[list[str], int]:
+def asked_moments(save: Path, settings: AskSettings) -> tuple[list[str], int, int]:
     """Replaying the saved game: the moment (or "choice") of every decision of seat 0 the rule
-    asks, and how many times seat 0 moved on in another player's turn without being asked."""
+    asks, how many times seat 0 moved on in another player's turn without being asked, and
+    how many of its rolls were played for it."""
     saved = load_game(save)
     state = new_game("classic", 4, saved.seed)
     asked: list[str] = []
-    passed = 0
+    passed = rolled = 0
     for action in saved.history:
         if state.current_player() == 0:
             move = state.move_on()
             if auto_move(state, 0, settings) is None:
                 asked.append(move.moment if move is not None else "choice")
+                if move is not None and move.moment == ROLL:
+                    assert move.worth_asking, "a plain roll was asked"
             elif move is not None and move.moment == OTHERS_TURN:
                 passed += 1
+            elif move is not None and move.moment == ROLL:
+                rolled += 1
         state.apply(action)
-    return asked, passed
+    return asked, passed, rolled
 
 
 def test_never_asked_in_another_players_turn_by_default(tmp_path: Path) -> None:
@@ -112,11 +117,12 @@ def test_never_asked_in_another_players_turn_by_default(tmp_path: Path) -> None:
     decisions, save = play_first_choices(tmp_path, answers)
     assert not [d for d in decisions if WINDOW in d]
     assert all("window" not in d and "pre roll" not in d for d in decisions)
-    assert any("Ann's turn: before the roll." in d for d in decisions)
-    asked, passed = asked_moments(save, TERMINAL_DEFAULT)
+    asked, passed, rolled = asked_moments(save, TERMINAL_DEFAULT)
     assert len(asked) == answers  # one prompt per decision the rule asks, no more
     assert OTHERS_TURN not in asked
     assert passed >= 10  # it did move on through other players' windows
+    # Issue 38: no plain "Roll the dice" prompt (only a roll with building worth weighing).
+    assert rolled >= 5
 
 
 def test_others_turns_always_asks_in_every_window(tmp_path: Path) -> None:
@@ -124,16 +130,17 @@ def test_others_turns_always_asks_in_every_window(tmp_path: Path) -> None:
     decisions, save = play_first_choices(tmp_path, answers, "--others-turns", "always")
     windows = [d for d in decisions if WINDOW in d]
     assert windows and all(re.search(r"Turn \d+, (Bob|Cyd|Dee)'s turn is over", d) for d in windows)
-    always = AskSettings(others_turns="always", own_turn="roll", grace=0.0)
-    asked, _ = asked_moments(save, always)
+    always = AskSettings(others_turns="always", own_turn="build", grace=0.0)
+    asked, _, _ = asked_moments(save, always)
     assert len(asked) == answers
     assert asked.count(OTHERS_TURN) == len(windows)
 
 
 def test_deed_info_board_and_ask_at_the_prompt() -> None:
     child = spawn(
-        "classic", "--seats", "human,standard", "--names", "Ann,Bob", "--seed", "5", *FIRST
-    )
+        "classic", "--seats", "human,standard", "--names", "Ann,Bob", "--seed", "5", *FIRST,
+        "--own-turn", "roll",
+    )  # fmt: skip
     child.expect("Ann, you are asked before each roll")
     child.expect(prompt("Ann"))
     child.sendline("deed 39")

@@ -23,7 +23,7 @@ import httpx
 import pytest
 
 from tests.browser.scenarios import FIRST
-from tests.server.process import free_port, start_server
+from tests.server.process import free_port, start_server, stop_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -88,12 +88,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         yield base
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
 
 
 @pytest.fixture(scope="session")

@@ -28,14 +28,16 @@ def person(ask: dict[str, Any]) -> list[dict[str, Any]]:
 
 def test_nine_in_ten_clicks_are_real_decisions(chromium: str, tmp_path: Path) -> None:
     """The click count of benchmarks/bench_clicks.py, at a small size: a scripted person plays
-    the page of a lobby-made classic game against three standard bots."""
+    the page of a lobby-made classic game against three standard bots (at a quick pace), and
+    sits out no countdown on the lobby's settings (issue 38, "No waiting for nothing")."""
     out = tmp_path / "clicks.json"
-    cmd = [sys.executable, str(BENCH), "--clicks", "12", "--json", str(out)]
-    subprocess.run(cmd, check=True, timeout=600)
+    cmd = [sys.executable, str(BENCH), "--clicks", "12", "--bot-pace", "0.05"]
+    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=600)
     r = json.loads(out.read_text(encoding="utf-8"))
     assert r["clicks"] >= 12 or r["turns"] > 0
     assert r["share_real"] >= 0.9, r
     assert r["played_for_the_person"] > r["clicks"], r  # rolls, passes, ends of turn
+    assert r["countdowns"] == 0 and r["countdown_share"] == 0, r
 
 
 def test_the_table_rolls_for_you_unless_you_hold_it(page: Any, server: str) -> None:

@@ -70,9 +70,11 @@ def test_lobby_creates_a_game_and_the_human_buys_a_deed(page: Any, server: str) 
     page.goto(url)
     expect(page.locator("#who")).to_have_text("You are Ann")
     expect(page.locator("#players .player")).to_have_count(4)
-    # A lobby game asks only real decisions: the table rolls for Ann after its countdown.
-    expect(page.locator("#auto-move")).to_contain_text("Rolling the dice for you")
+    # A lobby game asks only real decisions: the table rolls for Ann, with no countdown
+    # (issue 38), and asks her whether to buy where she lands.
     page.get_by_role("button", name=re.compile(r"^Buy for \$\d+")).click()
+    expect(log(page)).to_contain_text("Ann rolls")
+    expect(page.locator("#auto-move")).to_have_count(0)
 
     name = names()[square]
     deed = page.locator(f"#sq-{square}")

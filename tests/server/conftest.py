@@ -45,3 +45,17 @@ def wait_for(predicate: Any, timeout: float = 20.0) -> None:
         if time.monotonic() > end:
             raise AssertionError("timed out")
         time.sleep(0.01)
+
+
+def game_only(data: Any) -> Any:
+    """A game answer (public view, seat view) without what changes with time alone: the
+    seats' presence (``connected``, ``away_for``) and the running timer. What is left changes
+    only when the game does."""
+    if isinstance(data, dict):
+        out = {k: game_only(v) for k, v in data.items() if k not in ("timer", "away_for")}
+        if "connected" in out and "stand_in" in out:  # a seat: who is here comes and goes
+            del out["connected"]
+        return out
+    if isinstance(data, list):
+        return [game_only(v) for v in data]
+    return data

@@ -54,3 +54,13 @@ def start_server(
         time.sleep(0.05)
     proc.kill()
     raise AssertionError("server did not start: " + log.read_text())
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server :func:`start_server` started: asked to end, killed if it has not in 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -65,7 +65,7 @@ def test_an_invite_fills_open_seats_then_the_host_starts(client: TestClient) -> 
     assert join(client, gid, code, 1, "Cleo").status_code == 409  # taken meanwhile
     v = client.get(f"/api/games/{gid}/view", params={"token": bob}).json()
     assert v["seat"] == 1 and v["seats"][1]["name"] == "Bob" and v["legal_actions"] == []
-    assert v["ask"] == {"others_turns": "never", "own_turn": "build", "grace": 2.0}
+    assert v["ask"] == {"others_turns": "never", "own_turn": "build", "grace": 0.0}
 
     assert client.post(f"/api/games/{gid}/start", json={"host_token": ann}).status_code == 403
     r = client.post(f"/api/games/{gid}/start", json={"host_token": host})
@@ -115,7 +115,8 @@ def test_a_bot_plays_a_seat_for_its_person_and_gives_it_back(client: TestClient)
     gid, host = g["id"], g["host_token"]
     ann, bob_token = g["seats"][0]["token"], g["seats"][1]["token"]
     r = client.post(f"/api/games/{gid}/stand-in", json={"token": bob_token, "seat": 0, "on": True})
-    assert r.status_code == 403  # Bob cannot hand Ann's seat over
+    assert r.status_code == 409  # Bob cannot hand Ann's seat over: she left only just now
+    assert "has been away" in r.json()["detail"]
     r = client.post(f"/api/games/{gid}/stand-in", json={"token": host, "seat": 0, "on": True})
     assert r.status_code == 200 and r.json()["seats"][0]["stand_in"] is True
     # The bot plays Ann's turn; Ann herself is refused while it does.
@@ -171,6 +172,13 @@ def test_the_turn_timer_hands_an_idle_seat_to_a_bot_until_its_person_is_back(
     assert r.status_code == 422  # under 10 s
 
 
-def test_no_turn_timer_unless_asked(client: TestClient) -> None:
-    g = make(client, [ANN, BOT])
-    assert client.app.state.hub.games[g["id"]].turn_timer is None  # type: ignore[attr-defined]
+def test_the_turn_timer_is_on_unless_turned_off(client: TestClient) -> None:
+    """Every game has a turn timer by default, private ones too (issue 38); ``null`` turns it
+    off. The public view says which timers run."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    private = make(client, [ANN, BOT], listed=False)
+    assert hub.games[private["id"]].turn_timer == 300
+    assert public(client, private["id"])["timers"] == {"turn": 300, "away": 30, "handover": 10}
+    off = make(client, [ANN, BOT], turn_timer=None)
+    assert hub.games[off["id"]].turn_timer is None
+    assert public(client, off["id"])["timers"]["turn"] is None

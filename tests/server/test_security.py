@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,7 +34,7 @@ from meeple.server.security import (
     script_hash,
 )
 from tests.server.conftest import TEST_HOSTS
-from tests.server.process import free_port, start_server
+from tests.server.process import free_port, start_server, stop_server
 
 SEATS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
 BODY = {"game": "classic", "seats": SEATS, "seed": 1}
@@ -302,12 +301,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         yield str(port)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_server(proc)
     assert (
         f"answering to Host 127.0.0.1:{port}, localhost:{port}" in (tmp / "serve.log").read_text()
     )

@@ -41,7 +41,7 @@ from meeple.server import wire
 from meeple.server.app import create_app
 from meeple.server.limits import Limits
 from meeple.server.schemas import MAX_ACTION, MAX_TOKEN
-from tests.server.conftest import TEST_HOSTS
+from tests.server.conftest import TEST_HOSTS, game_only
 from tests.server.process import free_port, start_server
 
 SEATS = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
@@ -389,12 +389,11 @@ def make_games(post: Callable[..., Any]) -> tuple[str, Tokens]:
 
 def snapshot(get: Callable[..., Any], gid: str, tokens: Tokens) -> list[Any]:
     """Everything a client can read of the game: its public view, each seat's, its log and
-    its chat."""
-    out = [get(f"/api/games/{gid}").json()]
+    its chat (without who is here, which comes and goes with the sockets: ``game_only``)."""
+    out = [game_only(get(f"/api/games/{gid}").json())]
     for token in tokens.seats:
-        out.append(
-            get(f"/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"}).json()
-        )
+        seat = get(f"/api/games/{gid}/view", headers={"Authorization": f"Bearer {token}"})
+        out.append(game_only(seat.json()))
     out.append(get(f"/api/games/{gid}/log").json())
     out.append(get(f"/api/games/{gid}/chat").json())
     return out

@@ -11,11 +11,16 @@ decides. Bots move with one printed line. ``--save FILE`` writes the game after 
 
 Issue 16: a human is asked only when the rule of :mod:`meeple.kernel.asking` (the one the web
 app follows too) says so; otherwise the terminal plays the move-on for them
-(:func:`~meeple.kernel.asking.auto_move`). Each human seat starts with
-:data:`~meeple.kernel.asking.TERMINAL_DEFAULT` (asked before each roll and for every real
-decision, never in other players' turns), changed by ``--others-turns`` / ``--own-turn`` or at
-any prompt by ``ask others ...`` / ``ask own ...``. There is no grace period here: a terminal
-cannot count down while it waits for a line, so a move-on happens at once.
+(:func:`~meeple.kernel.asking.auto_move`). Each human seat starts with the game's settings on
+:data:`~meeple.kernel.asking.TERMINAL_DEFAULT` (:func:`~meeple.kernel.asking.for_game`: asked
+for every real decision, before a roll only when building is worth weighing, never in other
+players' turns; in My First Monopoly before every roll, as the child rolls the die), changed
+by ``--others-turns`` / ``--own-turn`` or at any prompt by ``ask others ...`` / ``ask own
+...``. ``wait`` at any prompt is the web's "I want to act": the seat is asked at its next
+chance (its next window, before its next roll or at the end of its turn) whatever its
+settings, until it moves on (issue 38: asking before every roll made 31 of 97 inputs a plain
+"Roll the dice"). There is no grace period here: a terminal cannot count down while it waits
+for a line, so a move-on happens at once.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from meeple.kernel.asking import (
     AskSettings,
     MoveOn,
     auto_move,
+    for_game,
 )
 from meeple.kernel.errors import MeepleError
 from meeple.kernel.family import family_of, family_of_state, game_family, game_info, new_game
@@ -60,10 +66,12 @@ OWN_TURN: Final = ("build", "roll", "always")
 
 INTRO: Final = (
     "Type the number of a choice or an action's text; 'help' lists the commands "
-    "(board, deed, info, ask, why, hint, quit)."
+    "(board, deed, info, ask, wait, why, hint, quit)."
 )
 COMMANDS: Final = (
     "'board' draws the table again and lists the choices, 'info' gives the rules in short, "
+    "'wait' asks you at your next chance to build, mortgage or trade (before your next roll, "
+    "at the end of your turn or in another player's), whatever 'ask' says, "
     "'why' says why the last bot moved as it did ('why on': after every bot move, 'why off'), "
     "'hint' asks the advisor for each choice's chance of winning (about 2 seconds), "
     "'help' shows this, 'quit' stops (the save file keeps the game)."
@@ -101,6 +109,8 @@ class Seat:
         self.name = name
         self.bot = bot
         self.ask = ask
+        # 'wait': asked at the next chance whatever ``ask`` says, until the seat moves on.
+        self.held = False
 
     @property
     def human(self) -> bool:
@@ -340,16 +350,19 @@ def _seats(
     return out
 
 
-def _ask_settings(console: Console, others_turns: str, own_turn: str) -> AskSettings:
-    """The human seats' settings from the options; exit 2 naming the option if one is wrong."""
-    if others_turns not in OTHERS_TURNS:
+def _ask_settings(
+    console: Console, others_turns: str | None, own_turn: str | None
+) -> dict[str, str]:
+    """The human seats' settings the options set (the game's own for those left out); exit 2
+    naming the option if one is wrong."""
+    if others_turns is not None and others_turns not in OTHERS_TURNS:
         raise _fail(
             console, f"--others-turns must be {', '.join(OTHERS_TURNS)}, not {others_turns!r}"
         )
-    if own_turn not in OWN_TURN:
+    if own_turn is not None and own_turn not in OWN_TURN:
         raise _fail(console, f"--own-turn must be {', '.join(OWN_TURN)}, not {own_turn!r}")
-    data = {**TERMINAL_DEFAULT.to_dict(), "others_turns": others_turns, "own_turn": own_turn}
-    return AskSettings.from_dict(data)
+    given = {"others_turns": others_turns, "own_turn": own_turn}
+    return {k: v for k, v in given.items() if v is not None}
 
 
 def play(
@@ -388,19 +401,21 @@ def play(
     ] = None,
     names: Annotated[str | None, typer.Option(help="Names of the seats, comma-separated.")] = None,
     others_turns: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="When humans are asked in other players' turns (to build, mortgage or trade "
-            "there): never, build (only when they can build) or always."
+            "there): never, build (only when they can build) or always. Default: the game's "
+            "(never)."
         ),
-    ] = TERMINAL_DEFAULT.others_turns,
+    ] = None,
     own_turn: Annotated[
-        str,
+        str | None,
         typer.Option(
             help="When humans are asked in their own turn: build (only when they can build), "
-            "roll (before each roll) or always (also at the end of the turn)."
+            "roll (before each roll) or always (also at the end of the turn). Default: the "
+            "game's (build; roll in My First Monopoly, where the child rolls the die)."
         ),
-    ] = TERMINAL_DEFAULT.own_turn,
+    ] = None,
     hints: Annotated[
         bool,
         typer.Option(
@@ -482,7 +497,13 @@ def play(
         state = _made(console, game, count, seed, _with_rules(console, game, {}, rule))
         family = info.family
         console.print(f"{info.title}: {count} players, seed {seed}.")
-    table = _seats(console, seats, names, state.num_players, family, state.seed, ask, state)
+    try:
+        settings = AskSettings.from_dict(
+            {**for_game(state.game_id, state.options, TERMINAL_DEFAULT).to_dict(), **ask}
+        )
+    except ValueError as exc:
+        raise _fail(console, escape(str(exc))) from None
+    table = _seats(console, seats, names, state.num_players, family, state.seed, settings, state)
     if save is not None:  # before the first move, not after it (cli/paths.py)
         output_file(save, "--save" if save != resume else "--resume")
     state.record_events = True
@@ -535,7 +556,8 @@ def _introduce(console: Console, state: GameState, table: list[Seat]) -> None:
     for seat in table:
         if seat.human:
             console.print(
-                f"{seat.name}, you are asked {ask_words(seat.ask)} ('ask' to change it).",
+                f"{seat.name}, you are asked {ask_words(seat.ask)} ('ask' to change it; "
+                "'wait' at any prompt to be asked at your next chance to act).",
                 style="dim",
                 markup=False,
             )
@@ -555,7 +577,7 @@ def _loop(
         p = state.current_player()
         seat = table[p]
         if seat.human:
-            move = auto_move(state, p, seat.ask)
+            move = auto_move(state, p, seat.ask, seat.held)
             if move is not None:
                 _say_move_on(console, state, seat, move, names)
                 action = move.action
@@ -577,6 +599,9 @@ def _loop(
                 if isinstance(reply, Again):
                     continue
                 action = reply
+                moving_on = state.move_on()
+                if seat.held and moving_on is not None and action == moving_on.action:
+                    seat.held = False  # moving on ends the hold, as on the web
         else:
             assert seat.bot is not None
             action = seat.bot.choose(state)
@@ -714,6 +739,15 @@ def _ask(
                 console.print(why.last or "No bot has moved yet.", markup=False)
         elif low == "hint":
             _hint(console, state, seat, why.hints)
+        elif low == "wait":
+            note = family_of_state(state).asking_note  # a family where every choice asks
+            seat.held = not note
+            console.print(
+                note
+                or "You will be asked at your next chance to act, whatever 'ask' says, until "
+                "you move on (pass, roll or end your turn).",
+                markup=False,
+            )
         elif is_ask_command(low) and family_of_state(state).asking_note:
             console.print(family_of_state(state).asking_note, markup=False)
         elif is_ask_command(low):

@@ -25,8 +25,22 @@ def serve(
         ),
     ] = None,
     bot_pace: Annotated[
-        float, typer.Option(help="Seconds a bot waits before each move.", min=0.0)
+        float,
+        typer.Option(
+            help="The table's pace: seconds a move the table plays (a bot's, a person's "
+            "move-on) waits when it shows something, three times that before a turn's roll; "
+            "moves that show nothing go at once.",
+            min=0.0,
+        ),
     ] = 0.5,
+    away_timer: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a decision waits on a person who is away (no page of theirs open) "
+            "before the standard bot plays their seat, until they are back (0: never).",
+            min=0.0,
+        ),
+    ] = 30.0,  # meeple.server.hub.AWAY_TIMER (not imported here: the server extra may be missing)
     access_log: Annotated[
         bool,
         typer.Option(
@@ -253,6 +267,7 @@ def serve(
         lease_seconds=lease_seconds,
         listen=host,
         hsts=hsts,
+        away_timer=away_timer if away_timer > 0 else None,
     )
     # No access log by default: a line for every action is CPU spent on each move under load
     # (benchmarks/bench_server.py); the app logs what matters (games started, resumed, errors).

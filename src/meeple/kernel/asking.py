@@ -5,7 +5,12 @@ module, so the rule is written once. A game tells what "moving on" means at its 
 decision (:meth:`~meeple.kernel.protocol.GameState.move_on`: the one answer that lets the table
 go on, such as Monopoly's ``pass`` in another player's window, ``end_turn`` or ``roll``, or the
 only legal action); a seat's :class:`AskSettings` say when that seat still wants to be asked;
-:func:`auto_move` combines the two.
+:func:`auto_move` combines the two, and :func:`countdown` says how long a front end shows what
+it is about to play before it plays it (docs/SERVER.md, "Only real decisions ask").
+
+Each game starts a person with its own settings (:func:`for_game`): the game family's, which
+an edition may change as data (My First Monopoly: the child rolls the die, as the printed
+turn is rolling it).
 
 Moving on never changes what a game means: the front end plays the same action the person
 would have clicked, it is stored like any other, and the game replayed from its actions is the
@@ -14,9 +19,11 @@ same game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Final, Literal
 
+from meeple.kernel.family import family_of
 from meeple.kernel.protocol import (
     END_TURN,
     FORCED,
@@ -37,6 +44,8 @@ __all__ = [
     "AskSettings",
     "MoveOn",
     "auto_move",
+    "countdown",
+    "for_game",
     "is_real_choice",
     "wants_asking",
 ]
@@ -49,22 +58,24 @@ MAX_GRACE: Final = 30.0
 
 @dataclass(frozen=True)
 class AskSettings:
-    """When one seat wants to be asked; everything else moves on after ``grace`` seconds.
+    """When one seat wants to be asked; everything else moves on by itself.
 
-    - ``others_turns``: in other players' turns, ``"never"`` (the seat opens its panel when it
-      wants to act), ``"build"`` (only when it can afford to build) or ``"always"``;
+    - ``others_turns``: in other players' turns, ``"never"`` (the seat says when it wants to
+      act: "I want to act", a hold), ``"build"`` (only when it can afford to build) or
+      ``"always"``;
     - ``own_turn``: before the roll and at the end of its own turn, ``"build"`` (only when it
       can afford to build), ``"roll"`` (always before rolling; the end of the turn only when it
       can build) or ``"always"``;
-    - ``grace``: seconds a front end waits (and shows the countdown) before moving on, so the
-      person can still step in. A forced decision (a frame with one legal action, moment
-      ``forced``) always moves on; a turn's roll follows ``own_turn`` even when rolling is the
-      only thing to do (in the kids' editions), since it is the pause a person takes.
+    - ``grace``: seconds a front end counts down before it rolls or ends the turn for the
+      person (:func:`countdown`), so they can still step in; 0 (the default): at once. A
+      forced decision (a frame with one legal action, moment ``forced``) always moves on; a
+      turn's roll follows ``own_turn`` even when rolling is the only thing to do (in the kids'
+      editions), since it is the act the printed turn gives the player.
     """
 
     others_turns: OthersTurns = "never"
     own_turn: OwnTurn = "build"
-    grace: float = 2.0
+    grace: float = 0.0
 
     def __post_init__(self) -> None:
         if self.others_turns not in ("never", "build", "always"):
@@ -89,11 +100,33 @@ class AskSettings:
 
 
 WEB_DEFAULT: Final = AskSettings()
-"""A seat made in the lobby: asked only for real decisions; the turn rolls and ends by itself."""
+"""A seat made in the lobby, before its game's own settings (:func:`for_game`): asked only for
+real decisions; the turn rolls and ends by itself with no countdown, and "I want to act" holds
+the table at the person's next chance."""
 
-TERMINAL_DEFAULT: Final = AskSettings(others_turns="never", own_turn="roll", grace=0.0)
-"""``meeple play``: never asked in others' turns; asked before each roll (the moment to build,
-mortgage or trade, since a terminal cannot be interrupted); the turn ends by itself."""
+TERMINAL_DEFAULT: Final = AskSettings()
+"""``meeple play``, before its game's own settings (:func:`for_game`): the same rule as the
+web's. Asked before a roll only when something is worth doing first (building); ``wait`` at any
+prompt is the terminal's "I want to act" (asked at the next chance, whatever the settings).
+Asking before every roll made a third of a game's inputs a plain "Roll the dice" (issue 38:
+31 of 97); ``ask own roll`` brings it back."""
+
+ASKED: Final = frozenset({"others_turns", "own_turn"})
+"""The settings a game may choose for its people (:func:`for_game`); ``grace`` is the front
+end's."""
+
+
+def for_game(
+    game: str, options: Mapping[str, Any] | None = None, base: AskSettings = WEB_DEFAULT
+) -> AskSettings:
+    """``base`` (a front end's defaults) with ``game``'s own asking settings: the family's
+    (:meth:`~meeple.kernel.family.GameFamily.asking`), which an edition may set as data (a
+    Monopoly edition's ``[asking]`` table: My First Monopoly's ``own_turn = "roll"``)."""
+    chosen = dict(family_of(game, options).asking(game, options or {}))
+    unknown = set(chosen) - ASKED
+    if unknown:
+        raise ValueError(f"{game}: a game may not set ask setting(s) {', '.join(sorted(unknown))}")
+    return AskSettings.from_dict({**base.to_dict(), **chosen}) if chosen else base
 
 
 def wants_asking(move: MoveOn, settings: AskSettings) -> bool:
@@ -109,6 +142,19 @@ def wants_asking(move: MoveOn, settings: AskSettings) -> bool:
     if move.moment == END_TURN:
         return settings.own_turn == "always" or move.worth_asking
     return True  # a moment this module does not know: ask
+
+
+def countdown(move: MoveOn, settings: AskSettings | None) -> float:
+    """Seconds a front end shows ``move`` (a countdown with "Wait, I want to act") before it
+    plays it for the seat: the seat's ``grace`` at its own roll and end of turn, where a person
+    could reasonably want to act first; none elsewhere (issue 38, "No waiting for nothing").
+
+    Another player's turn moves on at once (the seat asked not to be asked there, and says
+    when it wants to act with a hold, which takes effect at its next chance), and so does a
+    forced move (there is nothing else to do)."""
+    if settings is None or move.moment not in (ROLL, END_TURN):
+        return 0.0
+    return settings.grace
 
 
 def auto_move(

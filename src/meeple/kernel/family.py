@@ -119,6 +119,12 @@ class GameFamily:
         """The game ids this family registers, in the order a user should see them."""
         raise NotImplementedError
 
+    def asking(self, game_id: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        """The asking settings a person starts with in this game, where they differ from the
+        front ends' (``meeple.kernel.asking.for_game``: ``own_turn``, ``others_turns``).
+        None by default: a person is asked for the real decisions only."""
+        return {}
+
     def claims(self, options: Mapping[str, Any]) -> bool:
         """Whether ``options`` describe a game of this family by themselves (a Monopoly
         edition given as data), whatever the game id says."""

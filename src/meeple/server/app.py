@@ -28,7 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 from meeple.kernel.asking import AskSettings
 from meeple.server import admin, history, host, metrics, pages, wire
 from meeple.server.feeds import Feed, local_feed
-from meeple.server.hub import Hub, HubError, Lifecycle
+from meeple.server.hub import AWAY_TIMER, Hub, HubError, Lifecycle
 from meeple.server.intake import (
     BODY_LIMIT,
     CheckedInput,
@@ -182,6 +182,7 @@ def create_app(
     lease_seconds: float | None = None,
     listen: str = "127.0.0.1",
     hsts: bool | None = None,
+    away_timer: float | None = AWAY_TIMER,
 ) -> FastAPI:
     """The server app over the database at ``database_url`` (see :func:`resolve_database_url`).
 
@@ -198,11 +199,13 @@ def create_app(
     a game waits for a process that died. ``listen`` is the address the server listens on:
     beyond loopback, ``/metrics`` needs the admin token (:mod:`meeple.server.metrics`).
     ``hsts`` (default: ``$MEEPLE_HSTS``) puts ``Strict-Transport-Security`` on every answer.
+    ``away_timer`` is how long a decision waits on a
+    person who is away before the standard bot plays their seat (``None``: never).
     """
     hosts = AllowedHosts(resolve_hosts(allowed_hosts))
     origins = AllowedOrigins(resolve_origins(allowed_origins))
     storage = Storage(resolve_database_url(database_url), schema=schema)
-    hub = Hub(storage, bot_pace, lifecycle, limits)
+    hub = Hub(storage, bot_pace, lifecycle, limits, away_timer)
     redis_url = redis_url or os.environ.get("MEEPLE_REDIS_URL") or None
     cluster = None
     open_feed: Callable[[str, str | None], Awaitable[Feed]] = functools.partial(local_feed, hub)

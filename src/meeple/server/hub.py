@@ -21,6 +21,7 @@ import gc
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,7 +31,15 @@ from sqlalchemy.exc import IntegrityError
 
 from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
 from meeple.bots.base import FILE_KINDS, Bot, bot_kinds, make_bot
-from meeple.kernel.asking import PROXY, ROLL, WEB_DEFAULT, AskSettings, auto_move
+from meeple.kernel.asking import (
+    PROXY,
+    ROLL,
+    WEB_DEFAULT,
+    AskSettings,
+    auto_move,
+    countdown,
+    for_game,
+)
 from meeple.kernel.errors import IllegalActionError, MeepleError
 from meeple.kernel.family import (
     RULESET,
@@ -83,6 +92,23 @@ CHAT_MAX_MESSAGES = 2000
 
 STAND_IN = "standard"
 """The bot that plays a person's seat while they are away (handed over by the host or them)."""
+
+# The table's timers (docs/SERVER.md, "A table that never stalls"; the turn timer's default is
+# the API's, schemas.TURN_TIMER). A person counts as here while one of their pages (a WebSocket
+# of their seat) is open, and as away from the moment the last one closes.
+AWAY_TIMER = 30.0
+"""``meeple serve --away-timer``'s default: a decision waits this long on a person who is away
+(from when it came, or from when they left) before the standard bot plays their seat, until one
+of their pages opens again. Long enough for a reload or a phone changing networks (the page
+reconnects within two seconds), short enough that nobody waits for someone who has gone."""
+HANDOVER_AFTER = 10.0
+"""Another person at the table may hand a seat to the standard bot once its person has been
+away this long (``POST /stand-in``): never a seat whose person is here."""
+TURN_BEAT = 3.0
+"""A turn's first roll, played by the table (a bot's, or the person's own roll with nothing to
+weigh), waits this many paces (``bot_pace``): time to follow the turn before it on the board
+and in the log. Other moves that show something wait one pace; moves that show nothing (a pass
+in another player's turn, the end of a turn) none."""
 
 GC_THRESHOLDS = (50_000, 20, 100)
 """The cyclic garbage collector's thresholds while a hub runs (Python's defaults: 700, 10, 10).
@@ -165,9 +191,15 @@ class Seat:
     stand_in_at: int | None = None
     # "Bid up to N" in the open auction (played by the table; lapses when the auction ends).
     proxy: int | None = None
-    # The bot stands in because the turn timer ran out: the seat is the person's again as
-    # soon as one of their pages connects.
+    # The bot stands in because the turn timer ran out (or another person handed the seat of
+    # someone away to it): the seat is the person's again as soon as one of their pages
+    # connects.
     idle: bool = False
+    # Presence (time.monotonic): when the person's last page closed (or the game was loaded
+    # with none open), and when they last took their seat back from a bot (their turn timer
+    # starts afresh then).
+    away_since: float = field(default_factory=time.monotonic)
+    back_at: float = 0.0
     # When this person's last chat messages were sent (loop time), for the rate limit.
     chatted: list[float] = field(default_factory=list)
     # A hint is being worked out for this person (one at a time).
@@ -178,10 +210,12 @@ class Seat:
     # table tries again, so the bot is asked once for each decision, as a resume replays it.
     chosen: tuple[int, Action] | None = None
 
-    def info(self) -> dict[str, Any]:
-        """What everyone may know of the seat: never its token. A bot's kind too: its name
-        no longer says it (meeple.server.names)."""
-        bot = self.bot_kind if self.kind == "bot" else None
+    def info(self, now: float) -> dict[str, Any]:
+        """What everyone may know of the seat: never its token. A person's presence: whether
+        one of their pages is open, else for how long none has been (seconds at ``now``)."""
+        bot = self.bot_kind if self.kind == "bot" else None  # its name no longer says it
+        person = self.kind == "human"
+        here = self.sockets > 0
         return {
             "seat": self.seat,
             "type": self.kind,
@@ -189,6 +223,8 @@ class Seat:
             "bot": bot,
             "stand_in": self.stand_in,
             "chat": self.chat,
+            "connected": here if person else None,
+            "away_for": round(now - self.away_since, 1) if person and not here else None,
         }
 
     def stored(self) -> StoredSeat:
@@ -249,9 +285,14 @@ class LiveGame:
     subscribers: list[Subscriber] = field(default_factory=list)
     # WAITING (seats still open) or CANCELLED, which the state cannot tell; "" otherwise.
     stage: str = ""
-    # Seconds a person may take over a decision before the standard bot plays for them
-    # (None: no timer).
+    # Seconds a person who is here may take over a decision before the standard bot plays for
+    # them (None: no timer), and the same for a person who is away (the server's
+    # --away-timer; None: no timer).
     turn_timer: float | None = None
+    away_timer: float | None = None
+    # When the position on the table was reached (time.monotonic): the decision's timer runs
+    # from here.
+    reached: float = field(default_factory=time.monotonic)
     # Whether people may ask the advisor for a hint (the host's choice when making the game).
     hints: bool = True
     chat_count: int | None = None  # messages in the game's chat, once counted
@@ -310,7 +351,36 @@ class LiveGame:
             raise HubError(403, "this is not the host's key of this game")
 
     def seat_infos(self) -> list[dict[str, Any]]:
-        return [s.info() for s in self.seats]
+        now = time.monotonic()
+        return [s.info(now) for s in self.seats]
+
+    def deadline(self, seat: int) -> float | None:
+        """When (time.monotonic) the standard bot takes ``seat``'s decision if its person has
+        not acted: the turn timer from when the decision came (or the person took the seat
+        back), sooner with the away timer while they are away (from when they left, if later).
+        ``None``: no timer runs (a bot decides, the table moves on by itself, no timers)."""
+        if not 0 <= seat < len(self.seats):
+            return None
+        s = self.seats[seat]
+        if s.kind != "human" or s.bot is not None or self.auto(seat) is not None:
+            return None
+        start = max(self.reached, s.back_at)
+        ends = [] if self.turn_timer is None else [start + self.turn_timer]
+        if s.sockets <= 0 and self.away_timer is not None:
+            ends.append(max(start, s.away_since) + self.away_timer)
+        return min(ends) if ends else None
+
+    def timer(self) -> dict[str, Any] | None:
+        """The running timer, for everyone: the deciding person's seat, the seconds left before
+        the standard bot plays it, and whether they are away; ``None`` when none runs."""
+        if self.status != ACTIVE:
+            return None
+        seat = self.state.current_player()
+        end = self.deadline(seat)
+        if end is None:
+            return None
+        left = max(0.0, end - time.monotonic())
+        return {"seat": seat, "left": round(left, 1), "away": self.seats[seat].sockets <= 0}
 
     def _texts(self) -> dict[int | None, str]:
         # A new position is a new state (Hub._commit): the texts of the last one go.
@@ -326,18 +396,21 @@ class LiveGame:
             text = texts[seat] = dumps(self.state.view(seat))
         return text
 
-    def broadcast_seats(self) -> None:
-        """Tell every subscriber who sits where now, and the game's status."""
+    def broadcast_seats(self, skip: Subscriber | None = None) -> None:
+        """Tell every subscriber (but ``skip``) who sits where now (and who is here), the
+        game's status and the running timer."""
         msg = Message(
             {
                 "type": "seats",
                 "state_id": self.state_id,
                 "status": self.status,
                 "seats": self.seat_infos(),
+                "timer": self.timer(),
             }
         )
         for sub in list(self.subscribers):
-            self._put(sub, msg)
+            if sub is not skip:
+                self._put(sub, msg)
 
     def seat_of(self, token: str) -> int:
         """The seat whose token this is; 403 otherwise (compared in constant time)."""
@@ -357,6 +430,7 @@ class LiveGame:
             "status": self.status,
             "current_player": self.state.current_player(),
             "result": None if r is None else r.to_dict(),
+            "timer": self.timer(),
         }
 
     def public(self) -> dict[str, Any]:
@@ -368,7 +442,13 @@ class LiveGame:
             "view": self.state.view(None),
             "rematch": self.rematch,
             "hints": self.advised,
+            "timers": self.timers(),
         }
+
+    def timers(self) -> dict[str, float | None]:
+        """The game's timers (seconds; ``None``: off) and how long a person must be away before
+        another may hand their seat to a bot."""
+        return {"turn": self.turn_timer, "away": self.away_timer, "handover": HANDOVER_AFTER}
 
     def auto(self, seat: int) -> MoveOn | None:
         """The move the table plays for ``seat`` without asking it now (``None``: ask it)."""
@@ -396,7 +476,7 @@ class LiveGame:
                 "action": str(move.action),
                 "text": self.state.describe_action(move.action),
                 "moment": move.moment,
-                "grace": 0.0 if s.ask is None or move.moment == PROXY else s.ask.grace,
+                "grace": 0.0 if move.moment == PROXY else countdown(move, s.ask),
             }
         return {
             "ask": None if s.ask is None else s.ask.to_dict(),
@@ -466,6 +546,7 @@ class LiveGame:
             "legal_actions": self.legal_for(seat),
             "rematch": self.rematch,
             "hints": self.advised,
+            "timers": self.timers(),
             **self.seat_state(seat),
         }
 
@@ -487,6 +568,7 @@ class LiveGame:
         msg = self.message(seat, [])
         msg["type"] = "hello"
         msg["seat"] = seat
+        msg["seats"] = self.seat_infos()  # who is here now: a page that reconnects catches up
         return msg
 
     def notify_seat(self, seat: int) -> None:
@@ -571,6 +653,22 @@ def move_at(
     s.record_events = True
     events = s.apply(actions[-1])
     return mover, [s.describe(e) for e in events]
+
+
+def pause_before(pace: float, state: GameState, action: Action, shown: bool) -> float:
+    """Seconds the table waits before it commits ``action``, a move it plays by itself (a
+    bot's, or a person's move-on with no countdown) at ``state``: the table's pace, so that a
+    person watching can follow (docs/SERVER.md, "The table's pace").
+
+    A move that shows nothing (``shown`` false: no event, such as a pass in another player's
+    turn or the end of a turn) goes at once; a turn's first roll waits :data:`TURN_BEAT`
+    paces; any other move one pace."""
+    if pace <= 0 or not shown:
+        return 0.0
+    move = state.move_on()
+    if move is not None and move.moment == ROLL and action == move.action:
+        return TURN_BEAT * pace
+    return pace
 
 
 def rebuild(stored: StoredGame) -> LiveGame:
@@ -822,10 +920,13 @@ class Hub:
         bot_pace: float = 0.5,
         lifecycle: Lifecycle | None = None,
         limits: Limits | None = None,
+        away_timer: float | None = AWAY_TIMER,
     ) -> None:
         self.storage = storage
         self.writer = Writer(storage)
         self.bot_pace = bot_pace
+        # Every game's away timer (meeple serve --away-timer; None: off).
+        self.away_timer = away_timer
         self.lifecycle = lifecycle or Lifecycle()
         self.limits = limits or Limits()
         self.made = Window(3600.0)  # games made per client address in the last hour
@@ -1121,6 +1222,7 @@ class Hub:
             invite_hash=None if invite is None else hash_token(invite),
             family=info.family,
             turn_timer=turn_timer,
+            away_timer=self.away_timer,
             hints=hints,
         )
         if await self.ownership.adopt(gid):
@@ -1143,7 +1245,8 @@ class Hub:
             clean = check_name(name, [s.name for s in live.seats if s.kind != "open"])
             token = new_token()
             person = live.seats[seat]
-            taken = Seat(seat, "human", clean, "", hash_token(token), ask=WEB_DEFAULT)
+            ask = for_game(live.state.game_id, live.state.options, WEB_DEFAULT)
+            taken = Seat(seat, "human", clean, "", hash_token(token), ask=ask)
             await self.writer.run(self.storage.set_seat, live.id, taken.stored())
             person.kind, person.name, person.token_hash = "human", clean, taken.token_hash
             person.ask = taken.ask
@@ -1195,15 +1298,39 @@ class Hub:
 
     async def stand_in(self, live: LiveGame, token: str, seat: int, on: bool) -> None:
         """Hand a person's seat to the standard bot (``on``) or back. The host may do it for
-        any person's seat; a person for their own."""
+        any person's seat; a person for their own; another person at the table for a seat
+        whose person has been away :data:`HANDOVER_AFTER` seconds (given back by itself when
+        they return, as after their turn timer)."""
         if not 0 <= seat < len(live.seats) or live.seats[seat].kind != "human":
             raise HubError(422, f"seat {seat + 1} is not a person's seat")
-        if not live.is_host(token) and live.seat_of(token) != seat:
-            raise HubError(403, "only the host or the seat's own player may do that")
+        other = not live.is_host(token) and live.seat_of(token) != seat
+        if other and not on:
+            raise HubError(403, "only the host or the seat's own player may take it back")
         async with live.lock:
             if live.status not in (WAITING, ACTIVE):
                 raise HubError(409, f"the game is {live.status}")
-            await self._stand_in(live, seat, on)
+            person = live.seats[seat]
+            if other and person.stand_in:
+                return  # a bot plays it already (and comes back as it was handed over)
+            if other:
+                if person.sockets > 0:
+                    raise HubError(
+                        409,
+                        f"{person.name} is here: only they or the host may hand their seat "
+                        "to a bot",
+                    )
+                away = time.monotonic() - person.away_since
+                if away < HANDOVER_AFTER:
+                    raise HubError(
+                        409,
+                        f"{person.name} has been away {away:.0f} s: a bot may play for them "
+                        f"once they are away {HANDOVER_AFTER:.0f} s",
+                    )
+            if not on:
+                person.back_at = time.monotonic()  # the turn timer starts afresh
+            await self._stand_in(live, seat, on, idle=other)
+            if other and on:
+                log.info("game %s: seat %d away; a player handed it to the bot", live.id, seat)
 
     async def _stand_in(self, live: LiveGame, seat: int, on: bool, idle: bool = False) -> None:
         # Caller holds live.lock.
@@ -1239,9 +1366,11 @@ class Hub:
             return True
 
     async def welcome_back(self, live: LiveGame, seat: int) -> None:
-        """A person whose seat the timer gave to a bot opened their page: it is theirs again."""
+        """A person whose seat the timer (or another player, while they were away) gave to a
+        bot opened their page: it is theirs again, and their turn timer starts afresh."""
         async with live.lock:
             if live.seats[seat].idle:
+                live.seats[seat].back_at = time.monotonic()
                 await self._stand_in(live, seat, False)
 
     async def get(self, gid: str) -> LiveGame:
@@ -1258,6 +1387,7 @@ class Hub:
                 loaded = await asyncio.to_thread(rebuild, stored)
             except (MeepleError, ValueError) as exc:
                 raise HubError(404, f"game {gid!r} cannot be replayed: {exc}") from None
+            loaded.away_timer = self.away_timer
             live = self.games.get(gid)
             if live is None:  # nobody loaded it meanwhile
                 live = self.games[gid] = loaded
@@ -1422,16 +1552,19 @@ class Hub:
                     )
         return live.log
 
-    async def auto_play(self, live: LiveGame, seat: int, state_id: int, action: Action) -> bool:
+    async def auto_play(
+        self, live: LiveGame, seat: int, state_id: int, action: Action, pace: float = 0.0
+    ) -> bool:
         """Play ``action`` for the person in ``seat`` without asking (meeple.kernel.asking), if
-        the game is still at ``state_id`` and still moves on with it; whether it was played."""
+        the game is still at ``state_id`` and still moves on with it, at ``pace``
+        (:func:`pause_before`); whether it was played."""
         async with live.lock:
             if live.state_id != state_id:
                 return False
             move = live.auto(seat)
             if move is None or move.action != action:
                 return False
-            await self._commit(live, action)
+            await self._commit(live, action, pace=pace)
             return True
 
     async def set_ask(self, live: LiveGame, seat: int, ask: AskSettings | None) -> None:
@@ -1467,8 +1600,10 @@ class Hub:
             live.notify_seat(seat)
             live.changed.set()
 
-    async def bot_move(self, live: LiveGame, seat: int) -> bool:
-        """Let the bot in ``seat`` move if it is its decision; whether it moved."""
+    async def bot_move(self, live: LiveGame, seat: int, pace: float = 0.0) -> bool:
+        """Let the bot in ``seat`` move if it is its decision, at ``pace`` (:func:`pause_before`:
+        the game's lock is held meanwhile, so the position cannot change under the move);
+        whether it moved."""
         async with live.lock:
             state = live.state
             if state.is_terminal() or state.current_player() != seat:
@@ -1501,14 +1636,16 @@ class Hub:
                 reason = ""
             why = f"{live.seats[seat].name}: {reason}" if reason else ""
             try:
-                await self._commit(live, action, why)
+                await self._commit(live, action, why, pace)
             except HubError:
                 player.chosen = (position, action)  # the table tries the same choice again
                 raise
             player.chosen = None
             return True
 
-    async def _commit(self, live: LiveGame, action: Action, why: str = "") -> list[str]:
+    async def _commit(
+        self, live: LiveGame, action: Action, why: str = "", pace: float = 0.0
+    ) -> list[str]:
         # Caller holds live.lock. Apply to a copy: the live state changes only once committed.
         spare, live.spare = live.spare, None
         work = live.state.clone() if spare is None else live.state.copy_into(spare)
@@ -1521,6 +1658,9 @@ class Hub:
         except Exception as exc:  # an engine failure must not take the server down
             log.exception("game %s cannot apply %s", live.id, action)
             raise HubError(422, f"the game cannot apply {str(action)!r}: {exc}") from None
+        wait = pause_before(pace, live.state, action, bool(events))
+        if wait > 0:  # the table's pace: known only now, from what the move shows
+            await asyncio.sleep(wait)
         index = len(work.history) - 1
         status = FINISHED if work.is_terminal() else ACTIVE
         texts: list[str] = []
@@ -1530,6 +1670,7 @@ class Hub:
             # nothing may keep it past this point (every reader reads live.state afresh, and
             # bots read it only under live.lock), and its view texts go with it.
             live.spare, live.state = live.state, work
+            live.reached = time.monotonic()
             live.texts_of = None
             texts.extend(work.describe(e) for e in events)
             if live.log is not None and len(live.log) == index:
@@ -1563,6 +1704,8 @@ class Hub:
         if seat is not None:
             person = live.seats[seat]
             person.sockets += 1
+            if person.sockets == 1:
+                live.broadcast_seats(skip=sub)  # here again: everyone else sees it
             if person.idle:
                 task = asyncio.create_task(self.welcome_back(live, seat))
                 self.side_tasks.add(task)
@@ -1576,8 +1719,11 @@ class Hub:
             person = live.seats[sub.seat]
             person.sockets -= 1
             if person.sockets <= 0:
-                # Nobody is left to act on a hold: a closed tab must not stall the table.
+                # Nobody is left to act on a hold: a closed tab must not stall the table. The
+                # person is away from now (everyone sees it; their away timer runs).
                 person.held = False
+                person.away_since = time.monotonic()
+                live.broadcast_seats()
                 live.changed.set()
 
     async def rematch(
@@ -1649,6 +1795,7 @@ class Hub:
                 host_hash=live.host_hash,
                 family=family,
                 turn_timer=live.turn_timer,
+                away_timer=self.away_timer,
                 hints=live.hints,
             )
             self.games[gid] = new

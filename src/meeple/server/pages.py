@@ -1,10 +1,12 @@
-"""The browser app: the lobby, the game page, and the two read-only endpoints they need.
+"""The browser app: the lobby, the game page, and the read-only endpoints they need.
 
 The pages are static files (``static/``: HTML, CSS and JavaScript modules, no build step) that
 talk to the JSON API like any other client. Besides the game API they read:
 
-- ``GET /api/catalog``: the game ids with their titles, player ranges, bot kinds and the rule
-  options a table may set for a game (``GameFamily.rule_options``), for the lobby;
+- ``GET /api/catalog``: the game ids with their titles, player ranges, bot kinds, the rule
+  options a table may set for a game (``GameFamily.rule_options``) and when a person is asked
+  in it, for the lobby;
+- ``GET /api/timers``: the timers a new game gets, for the lobby to show;
 - ``GET /api/games/{id}/board``: the printed components of a game (a Monopoly edition's squares,
   colour groups, prices, rents and names; Monopolis' resources and player board) and the rules
   the game changed. They never change during a game, so they are sent once here and not in
@@ -24,9 +26,12 @@ from pydantic import BaseModel, Field
 
 from meeple.bots import bot_kinds
 from meeple.bots.base import FILE_KINDS
+from meeple.kernel.asking import for_game
 from meeple.kernel.family import family, family_of, family_of_state, game_ids, game_info
 from meeple.kernel.options import rules_in_force
 from meeple.kernel.protocol import GameState
+from meeple.server.hub import HANDOVER_AFTER
+from meeple.server.schemas import TURN_TIMER, AskModel
 
 if TYPE_CHECKING:
     from meeple.server.hub import Hub
@@ -61,6 +66,36 @@ class CatalogEntry(BaseModel):
     rules: list[RuleOptionInfo] = Field(
         description="The rule options a game may set in `POST /api/games`'s `rules`"
     )
+    ask: AskModel = Field(
+        description="When the lobby has a person asked in this game (a seat's `ask`): the "
+        "web's rule with the game's own settings (My First Monopoly: the child rolls)"
+    )
+
+
+class TableTimers(BaseModel):
+    turn_timer: float = Field(
+        description="Seconds a person who is here may take over one decision before the "
+        "standard bot plays their seat, in a game made without `turn_timer`"
+    )
+    away_timer: float | None = Field(
+        description="Seconds a decision waits on a person who is away before the standard bot "
+        "plays their seat until they are back (`meeple serve --away-timer`; null: off)"
+    )
+    handover_after: float = Field(
+        description="Seconds a person must be away before another at the table may hand their "
+        "seat to the bot (`POST /stand-in`)"
+    )
+
+
+@router.get("/api/timers", response_model=TableTimers)
+async def timers(request: Request) -> dict[str, Any]:
+    """The timers a new game gets (docs/SERVER.md, "A table that never stalls")."""
+    hub: Hub = request.app.state.hub
+    return {
+        "turn_timer": TURN_TIMER,
+        "away_timer": hub.away_timer,
+        "handover_after": HANDOVER_AFTER,
+    }
 
 
 @router.get("/", include_in_schema=False)
@@ -99,6 +134,7 @@ async def catalog() -> list[dict[str, Any]]:
                     if k not in FILE_KINDS and k not in family(info.family).retired_bots
                 ],
                 "rules": [o.to_dict() for o in family_of(gid).rule_options(gid, {})],
+                "ask": for_game(gid).to_dict(),
             }
         )
     return out

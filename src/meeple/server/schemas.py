@@ -17,6 +17,11 @@ MAX_TOKEN = 64
 MAX_SEED = 2**63 - 1
 MAX_REF = 2**53
 """The largest ``ref`` a socket's action may carry (a JavaScript number's exact integers)."""
+TURN_TIMER = 300.0
+"""The turn timer of a game made without one: a person who is here may think this long over one
+decision before the standard bot plays their seat (until they take it back). Humane to a slow
+thinker (reading a trade offer, talking it over); a person who is away has the server's shorter
+away timer (docs/SERVER.md, "A table that never stalls")."""
 
 #: What a seat field holds (docs/SERVER.md, "API": seats count from 0 in data, from 1 in words).
 SEAT = "The seat's index, counted from 0: seat 0 is Player 1 in every text"
@@ -45,7 +50,11 @@ class AskModel(_Strict):
 
     others_turns: Literal["never", "build", "always"] = "never"
     own_turn: Literal["build", "roll", "always"] = "build"
-    grace: Annotated[float, Field(ge=0, le=MAX_GRACE)] = 2.0
+    grace: Annotated[float, Field(ge=0, le=MAX_GRACE)] = Field(
+        default=0.0,
+        description="Seconds of countdown before the table rolls or ends the turn for this "
+        "person (0: at once); other moves never wait",
+    )
 
 
 class HumanSeat(_Strict):
@@ -96,9 +105,11 @@ class CreateGame(_Strict):
         default=True, description="List the game in the lobby's open games (false: private)"
     )
     turn_timer: Annotated[float | None, Field(ge=10, le=86400)] = Field(
-        default=None,
-        description="Seconds a person may take over a decision before the standard bot plays "
-        "their seat until they are back (null: no timer; the lobby sets 120 for listed games)",
+        default=TURN_TIMER,
+        description="Seconds a person who is here may take over a decision before the standard "
+        "bot plays their seat until they take it back (null: no timer). A person who is away "
+        "(no page of theirs open) has the server's away timer (`meeple serve --away-timer`, "
+        "30 s by default) whatever this says",
     )
     hints: bool = Field(
         default=True,
@@ -234,6 +245,30 @@ class SeatInfo(BaseModel):
         default=None,
         description="the host's word on this person's chat: muted, removed, or null",
     )
+    connected: bool | None = Field(
+        None,
+        description="A person's presence: a page (WebSocket) of theirs is open; null for "
+        "bots and open seats",
+    )
+    away_for: float | None = Field(
+        None,
+        description="Seconds since the person's last page closed (or the server loaded "
+        "the game with none open); null while one is open, and for bots and open seats",
+    )
+
+
+class Timer(BaseModel):
+    seat: int = Field(description="The person whose decision the table waits for")
+    left: float = Field(description="Seconds before the standard bot plays their seat")
+    away: bool = Field(description="They are away: the away timer runs")
+
+
+class Timers(BaseModel):
+    turn: float | None = Field(description="The game's turn timer (seconds; null: off)")
+    away: float | None = Field(description="The away timer (seconds; null: off)")
+    handover: float = Field(
+        description="Seconds a person must be away before another may hand their seat to a bot"
+    )
 
 
 class LegalAction(BaseModel):
@@ -261,6 +296,10 @@ class PublicGame(BaseModel):
     view: dict[str, Any]
     rematch: str | None = Field(None, description="The id of this game's rematch, once started")
     hints: bool = Field(True, description="Whether people may ask the advisor for hints")
+    timer: Timer | None = Field(
+        None, description="The timer running on the deciding person, if one runs"
+    )
+    timers: Timers | None = None
 
 
 class SeatView(PublicGame):

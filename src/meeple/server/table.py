@@ -1,11 +1,13 @@
 """The table of a server game: one background task per game that keeps play moving.
 
-It plays the bot seats at the server's pace, and for a person it plays the one answer that
-moves the table on (``pass`` in another player's turn, ``end_turn``, ``roll``, a forced
-action) once their grace time has run out without them acting or holding the table, when their
-settings say not to ask them (:mod:`meeple.kernel.asking`). Every such move goes through the
-same path as a click: applied, committed, then broadcast, so a game replayed from its stored
-actions is the same game.
+It plays the bot seats at the server's pace (:func:`meeple.server.hub.pause_before`), and for a
+person it plays the one answer that moves the table on (``pass`` in another player's turn,
+``end_turn``, ``roll``, a forced action) when their settings say not to ask them
+(:mod:`meeple.kernel.asking`): at once where they have nothing to decide, after their countdown
+at their own roll and end of turn if they set one. A decision that waits on a person longer
+than their timer goes to the standard bot (docs/SERVER.md, "A table that never stalls"). Every
+such move goes through the same path as a click: applied, committed, then broadcast, so a game
+replayed from its stored actions is the same game.
 
 A bot's seed is ``derive_seed(game seed, 1 + seat)``, so a server game with the same seed and
 bots plays out as the simulator would play it.
@@ -16,9 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING
 
-from meeple.kernel.asking import PROXY
+from meeple.kernel.asking import PROXY, countdown
 from meeple.server.hub import HubError
 
 if TYPE_CHECKING:
@@ -48,11 +51,9 @@ async def _may_play(hub: Hub, live: LiveGame, now: float) -> bool:
 
 
 async def run_table(hub: Hub, live: LiveGame) -> None:
-    """Play ``live``'s bots and people's automatic moves until the game ends; with a turn
-    timer, give a person's seat to the standard bot when a decision waits too long."""
-    loop = asyncio.get_running_loop()
-    timing: tuple[int, int] = (-1, -1)  # the (position, seat) the turn timer counts for
-    started = 0.0
+    """Play ``live``'s bots and people's automatic moves until the game ends; when a decision
+    waits on a person past their timer (:meth:`LiveGame.deadline`: the turn timer, or the
+    away timer while they are away), give their seat to the standard bot."""
     while True:
         # Nothing below awaits before the wait, so a change cannot slip in between.
         live.changed.clear()
@@ -60,44 +61,45 @@ async def run_table(hub: Hub, live: LiveGame) -> None:
         if state.is_terminal() or live.stage:  # over, cancelled, expired (or not started)
             hub.bot_games.discard(live.id)
             return
-        if live.all_bots and not await _may_play(hub, live, loop.time()):
+        if live.all_bots and not await _may_play(hub, live, asyncio.get_running_loop().time()):
             continue
         cp = state.current_player()
+        position = len(state.history)
         seat = live.seats[cp] if 0 <= cp < len(live.seats) else None
         if seat is not None and seat.bot is not None:
-            await asyncio.sleep(hub.bot_pace)
             try:
-                await hub.bot_move(live, cp)
+                await hub.bot_move(live, cp, hub.bot_pace)
             except HubError as exc:
                 log.warning("game %s: bot move refused (%s); retrying", live.id, exc.detail)
                 await asyncio.sleep(RETRY_SECONDS)
             continue
         move = live.auto(cp)
-        if move is None or seat is None or (seat.ask is None and move.moment != PROXY):
-            # A person decides: wait for anything to change, or for the turn timer.
-            if seat is None or live.turn_timer is None or seat.kind != "human":
+        if move is None or seat is None:
+            # A person decides: wait for anything to change, or for their timer.
+            end = live.deadline(cp)
+            if end is None:
                 await live.changed.wait()
                 continue
-            position = len(state.history)
-            if timing != (position, cp):
-                timing, started = (position, cp), loop.time()
-            left = live.turn_timer - (loop.time() - started)
+            left = end - time.monotonic()
             if left <= 0:
                 await hub.time_out(live, cp, position)
                 continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(live.changed.wait(), left)
             continue
-        # The grace time (a standing bid goes at a bot's pace): the person may still act,
-        # hold the table or change settings.
-        wait = hub.bot_pace if move.moment == PROXY or seat.ask is None else seat.ask.grace
+        # A countdown only where the person could want to act first (their own roll or end of
+        # turn, with a grace set); the person may still act, hold the table or change settings.
+        wait = 0.0 if move.moment == PROXY else countdown(move, seat.ask)
+        if wait > 0:
+            try:
+                await asyncio.wait_for(live.changed.wait(), wait)
+                continue
+            except TimeoutError:
+                pass
         try:
-            await asyncio.wait_for(live.changed.wait(), wait)
-            continue
-        except TimeoutError:
-            pass
-        try:
-            await hub.auto_play(live, cp, len(state.history), move.action)
+            # After a countdown the move goes at once; otherwise at the table's pace.
+            pace = 0.0 if wait > 0 else hub.bot_pace
+            await hub.auto_play(live, cp, position, move.action, pace)
         except HubError as exc:
             log.warning("game %s: automatic move refused (%s); retrying", live.id, exc.detail)
             await asyncio.sleep(RETRY_SECONDS)

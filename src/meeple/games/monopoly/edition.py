@@ -306,6 +306,16 @@ class DeckModel(_Strict):
     cards: list[CardModel]
 
 
+class AskingModel(_Strict):
+    """When a person at the table is asked in this edition, where the printed turn differs from
+    the front ends' rule (``meeple.kernel.asking``; each person may change it at the table).
+    Left out (None): the front end's. My First Monopoly sets ``own_turn = "roll"``: the child
+    rolls the die, the one act its turn gives the player ("On Your Turn: 1. Roll the die")."""
+
+    own_turn: Literal["build", "roll", "always"] | None = None
+    others_turns: Literal["never", "build", "always"] | None = None
+
+
 class EditionModel(_Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str
@@ -313,6 +323,7 @@ class EditionModel(_Strict):
     currency: str = "$"
     sources: list[str] = Field(default_factory=list)
     names: NamesModel = Field(default_factory=NamesModel)
+    asking: AskingModel = Field(default_factory=AskingModel)
     rules: RulesModel = Field(default_factory=RulesModel)  # type: ignore[arg-type]
     groups: list[GroupModel]
     squares: list[SquareModel]

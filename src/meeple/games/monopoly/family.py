@@ -119,6 +119,11 @@ class MonopolyFamily(GameFamily):
 
         return export_toml(self._edition(game_id, options))
 
+    def asking(self, game_id: str, options: Mapping[str, Any]) -> Mapping[str, str]:
+        """The edition's ``[asking]`` table (data: My First Monopoly's child rolls the die),
+        where it differs from the front ends' defaults."""
+        return self._edition(game_id, options).model.asking.model_dump(exclude_none=True)
+
     def rule_options(self, game_id: str, options: Mapping[str, Any]) -> list[RuleOption]:
         """The house rules and rulebook readings a table may set for one game
         (``house_rules.PER_GAME``), with the edition's values as defaults."""

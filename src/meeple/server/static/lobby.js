@@ -6,9 +6,6 @@ import { forgetSeat, mySeats, rememberSeat } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 const NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"];
-// A person is asked only for real decisions; the rest moves on after 2 s (each player can
-// change this on the game page). meeple.kernel.asking.WEB_DEFAULT.
-const ASK_DEFAULT = { others_turns: "never", own_turn: "build", grace: 2 };
 const MINE_LIMIT = 20;
 
 let catalog = [];
@@ -147,10 +144,13 @@ function adaptSeats() {
   renderRules();
 }
 
+// A person is asked only for real decisions, as the game has people asked (the catalog's `ask`:
+// meeple.kernel.asking.for_game; My First Monopoly's child rolls the die); the rest moves on by
+// itself, with no countdown. Each player can change it on the game page.
 function seatBody(s, i) {
   if (s.type === "bot") return { type: "bot", bot: s.bot };
   if (s.type === "open") return { type: "open" };
-  return { type: "human", name: (s.name || NAMES[i]).trim() || NAMES[i], ask: ASK_DEFAULT };
+  return { type: "human", name: (s.name || NAMES[i]).trim() || NAMES[i], ask: current().ask };
 }
 
 async function create(ev) {
@@ -158,7 +158,7 @@ async function create(ev) {
   const err = $("create-error");
   err.hidden = true;
   const body = { game: $("game").value, seats: seats.map(seatBody), listed: $("listed").checked, hints: $("hints").checked };
-  if ($("timer").value) body.turn_timer = Number($("timer").value);
+  body.turn_timer = $("timer").value ? Number($("timer").value) : null; // off: none at all
   const seed = $("seed").value.trim();
   // As typed, digits in a string: Number() would round a seed above 2^53 (the API takes both).
   if (seed !== "" && !$("seed").disabled) body.seed = seed;
@@ -283,6 +283,27 @@ async function loadGames() {
       el("td", {}, el("a", { href: `/play/${g.id}`, class: "watch" }, "Watch")))))));
 }
 
+const minutes = (s) => (s % 60 ? `${s} s` : `${s / 60} min`);
+
+// The table's timers, as the server gives every game (GET /api/timers): the turn timer the
+// form starts at, and the words on what happens to someone who leaves.
+async function showTimers() {
+  let t;
+  try {
+    t = await api("/api/timers");
+  } catch {
+    return; // the words in the page stay: the server's usual values
+  }
+  const pick = $("timer");
+  if (![...pick.options].some((o) => o.value === String(t.turn_timer))) {
+    pick.prepend(el("option", { value: String(t.turn_timer) }, minutes(t.turn_timer)));
+  }
+  pick.value = String(t.turn_timer);
+  $("away-help").textContent = t.away_timer
+    ? `Someone who leaves (closes the page) is shown as away to everyone; when their turn comes, a bot plays for them after ${minutes(t.away_timer)}, and anyone at the table may hand their seat to a bot once they have been away ${minutes(t.handover_after)}. It is theirs again when they come back.`
+    : `Someone who leaves (closes the page) is shown as away to everyone; anyone at the table may hand their seat to a bot once they have been away ${minutes(t.handover_after)}. It is theirs again when they come back.`;
+}
+
 async function main() {
   catalog = await api("/api/catalog");
   const select = $("game");
@@ -296,8 +317,7 @@ async function main() {
   $("add-seat").addEventListener("click", () => { seats.push(defaultSeat(seats.length)); renderSeats(); });
   $("rules-reset").addEventListener("click", () => { ruleChoices = {}; renderRules(); });
   $("create-form").addEventListener("submit", create);
-  // A listed game gets a turn timer unless the maker says otherwise; a private one none.
-  $("listed").addEventListener("change", () => { $("timer").value = $("listed").checked ? "120" : ""; });
+  showTimers();
   $("refresh").addEventListener("click", () => { loadGames(); loadMine(); });
   adaptSeats();
   loadMine();

@@ -332,10 +332,10 @@ function renderControls() {
   box.append(el("h2", {}, mine ? "Your decision" : G.status === "finished" ? "Finished" : "Waiting"));
   box.append(el("p", { class: `prompt${mine ? " mine" : ""}`, id: "prompt", style: "margin: .45rem 0 .6rem" }, phaseText()));
   if (G.seat !== null && !mine && G.status !== "finished" && G.decider >= 0) {
-    box.append(el("p", { class: "muted small" }, G.decider === G.seat ? "Loading your choices…" : `Waiting for ${G.name(G.decider)}…`));
+    box.append(el("p", { class: "muted small" }, G.decider === G.seat ? "Loading your choices…" : G.waitingFor(G.decider)));
   }
   if (G.seat !== null && G.auto && G.decider === G.seat) {
-    box.append(autoPanel(G, G.auto)); // a forced move: played for us after the grace time
+    box.append(autoPanel(G, G.auto)); // a forced move: the table plays it for us
     box.append(marketPanel([]));
     box.append(supplyPanel());
     return;
@@ -404,6 +404,7 @@ function renderPlayers() {
     const badges = [];
     if (p.seat === G.seat) badges.push(el("span", { class: "badge you" }, "you"));
     if (seatInfo.type === "bot") badges.push(el("span", { class: "badge" }, "bot"));
+    badges.push(G.presence(p.seat)); // a person's: here, or away for how long
     const tracks = el("div", { class: "mp-tracks" },
       b.resources.map((r) => el("div", { class: "trk", style: `background:${resColor(r)}`, title: r }, el("b", {}, String(p.resources[r])), r)),
       el("div", { class: "trk", style: "background:#7b1f8c", title: "Jokers held on the joker track (at most 3): each pays for any one resource at a build" }, el("b", {}, String(p.jokers)), "jokers"));

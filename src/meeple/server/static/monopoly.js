@@ -928,7 +928,7 @@ function buildControls(box) {
   box.append(el("h2", {}, mine ? "Your decision" : G.status === "finished" ? "Finished" : "Waiting"));
   box.append(el("p", { class: `prompt${mine ? " mine" : ""}`, id: "prompt", style: "margin: .45rem 0 .6rem" }, frameText()));
   if (me !== null && !mine && G.status !== "finished" && G.decider >= 0) {
-    const waiting = G.decider === me ? "Loading your choices…" : `Waiting for ${G.name(G.decider)}…`;
+    const waiting = G.decider === me ? "Loading your choices…" : G.waitingFor(G.decider);
     box.append(el("p", { class: "muted small" }, waiting));
   }
   if (me !== null && v.players[me]) {
@@ -951,8 +951,9 @@ function buildControls(box) {
   // The move the table makes for us after the grace time, instead of the main choices.
   const auto = me !== null && G.auto && G.decider === me ? G.auto : null;
   if (auto && auto.moment !== "proxy") box.append(autoPanel(G, auto)); // a proxy shows in the auction
-  else if (me !== null && G.status !== "finished" && v.players[me] && v.players[me].alive) {
-    const h = holdPanel(mine);
+  // "I want to act" wherever the table moves on for us without a countdown (or waits on others).
+  if ((!auto || !auto.grace) && me !== null && G.status !== "finished" && v.players[me] && v.players[me].alive) {
+    const h = holdPanel(mine && !auto);
     if (h) box.append(h);
   }
 
@@ -1247,6 +1248,7 @@ function renderPlayers() {
     const badges = [];
     if (p.seat === G.seat) badges.push(el("span", { class: "badge you" }, "you"));
     if (seatInfo.type === "bot") badges.push(el("span", { class: "badge" }, "bot"));
+    badges.push(G.presence(p.seat)); // a person's: here, or away for how long
     if (p.in_jail) badges.push(el("span", { class: "badge jail" }, `in ${G.board.names.jail}`));
     if (!p.alive) badges.push(el("span", { class: "badge out" }, "bankrupt"));
     // The card by the edition's own name (My First Monopoly: a Get out of Time Out Free card).

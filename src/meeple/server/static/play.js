@@ -51,6 +51,13 @@ const game = {
   ask: null,
   held: false,
   proxy: null, // our standing bid limit in the open auction
+  // Who is here and the timers (docs/SERVER.md, "A table that never stalls"): the seats'
+  // presence as of seatsAt, the running timer as of timerAt (both Date.now()), and the game's
+  // timers ({turn, away, handover} seconds).
+  seatsAt: Date.now(),
+  timer: null,
+  timerAt: 0,
+  timers: null,
   lastLogged: -1,
   logFirst: 1, // the first position the loaded log covers
   log: [],
@@ -86,6 +93,37 @@ const game = {
   words(text) {
     return text.replace(/\bPlayer (\d+)\b/g, (m, n) => (this.seats[Number(n) - 1] ? this.name(Number(n) - 1) : m));
   },
+  // Seconds since the person in `seat` was last here (null: here now, or not a person).
+  awayFor(seat) {
+    const s = this.seats[seat];
+    if (!s || s.type !== "human" || s.connected !== false || typeof s.away_for !== "number") return null;
+    return s.away_for + (Date.now() - this.seatsAt) / 1000;
+  },
+  // Seconds before the standard bot plays the deciding person's seat (null: no timer runs).
+  timerLeft() {
+    if (!this.timer || this.timer.seat !== this.decider || this.status !== "active") return null;
+    return Math.max(0, this.timer.left - (Date.now() - this.timerAt) / 1000);
+  },
+  // A person's presence for the players' list: "here" or "away 2:05" (null for bots and us).
+  presence(seat) {
+    const s = this.seats[seat];
+    if (!s || s.type !== "human" || seat === this.seat) return null;
+    return ticker("span", { class: "badge presence", dataset: { presence: seat } }, (node) => {
+      const away = this.awayFor(seat);
+      node.classList.toggle("away", away !== null);
+      node.title = away === null ? "Their page is open" : "No page of theirs is open";
+      return `${away === null ? "here" : `away ${duration(away)}`}${s.stand_in ? " · a bot plays" : ""}`;
+    });
+  },
+  // "Waiting for Hana (away 40 s): a bot plays for Hana in 12 s", kept up to date.
+  waitingFor(seat) {
+    return ticker("span", { class: "waiting-for", dataset: { waiting: seat } }, () => {
+      const away = this.awayFor(seat);
+      const left = this.timerLeft();
+      const name = this.name(seat);
+      return `Waiting for ${name}${away === null ? "" : ` (away ${duration(away)})`}${left === null ? "…" : `: a bot plays for ${name} in ${duration(left)}`}`;
+    });
+  },
   // Seconds left before the server moves on for us (0 when nothing is pending).
   autoLeft() {
     if (!this.auto || this.decider !== this.seat) return 0;
@@ -112,6 +150,47 @@ function setConn(kind, text) {
   const c = $("conn");
   c.className = `pill ${kind}`;
   c.lastElementChild.textContent = text;
+}
+
+// "45 s", "2:05" (minutes and seconds), "3 h".
+function duration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return `${Math.floor(s / 3600)} h`;
+}
+
+// Texts that change with time alone (how long someone has been away, a timer running down):
+// each made by a function of its node, redrawn every 100 ms without redrawing the page; an
+// empty text hides the node. Not announced as they tick (aria-live off, inside the decision
+// panel's live region): a screen reader reads them where they stand.
+let ticking = [];
+
+function ticker(tag, attrs, text) {
+  const node = el(tag, { ...attrs, "aria-live": "off" });
+  const t = { node, text };
+  tick(t);
+  ticking.push(t);
+  return node;
+}
+
+function tick(t) {
+  const words = t.text(t.node);
+  if (t.node.textContent !== words) t.node.textContent = words;
+  t.node.hidden = !words;
+}
+
+// A message's seats (their presence as of now) and running timer, when it has them.
+function takeTable(m) {
+  if (Array.isArray(m.seats)) {
+    game.seats = m.seats;
+    game.seatsAt = Date.now();
+  }
+  if ("timer" in m) {
+    game.timer = m.timer;
+    game.timerAt = Date.now();
+  }
+  if (m.timers) game.timers = m.timers;
 }
 
 // ---- the event log: the game's own, from the first move (GET /log), the same for everyone ----
@@ -247,6 +326,7 @@ function ingest(m) {
     return false;
   }
   takeSeatState(m);
+  takeTable(m);
   const prev = game.view;
   game.stateId = m.state_id;
   game.status = m.status || game.status;
@@ -296,6 +376,7 @@ async function refreshView() {
   game.legal = v.legal_actions || [];
   game.legalAt = v.state_id;
   takeSeatState(v);
+  takeTable(v);
   render(prev);
 }
 
@@ -405,7 +486,7 @@ function renderResult() {
 async function tableCall(path, body, done) {
   try {
     const r = await api(`/api/games/${encodeURIComponent(gid)}/${path}`, { method: "POST", body });
-    if (r && r.seats) { game.seats = r.seats; game.status = r.status; }
+    if (r && r.seats) { takeTable(r); game.status = r.status; }
     if (done) toast(done);
   } catch (e) {
     toast(e.message, true);
@@ -484,6 +565,25 @@ function renderTable() {
       parts.push(el("div", { class: "notice", id: "stand-in" }, "A bot is playing your seat for now. ",
         el("button", { type: "button", class: "primary", id: "take-back", onclick: () => tableCall("stand-in", { token: game.token, seat: me, on: false }, "Your seat is yours again.") }, "Take my seat back")));
     }
+    if (mine && !mine.stand_in && urgent()) {
+      parts.push(ticker("div", { class: "notice", id: "my-timer" }, () =>
+        `Decide within ${duration(game.timerLeft() || 0)}, or a bot plays for you until you take your seat back.`));
+    }
+    // Someone away: any person at the table may let a bot play for them once they have been
+    // away a short while; they take their seat back by coming back (docs/SERVER.md).
+    if (mine) {
+      for (const s of game.seats) {
+        if (s.seat === me || s.type !== "human" || s.stand_in || game.awayFor(s.seat) === null) continue;
+        const ready = handoverReady(s.seat);
+        parts.push(el("div", { class: "notice away-notice", dataset: { away: s.seat } },
+          ticker("span", {}, () => `${s.name} is away (${duration(game.awayFor(s.seat) || 0)}). `),
+          el("button", {
+            type: "button", class: "small", disabled: !ready, dataset: { handover: s.seat },
+            title: ready ? "" : `A bot may play for them once they have been away ${duration(game.timers ? game.timers.handover : 0)}`,
+            onclick: () => tableCall("stand-in", { token: game.token, seat: s.seat, on: true }, `A bot plays for ${s.name} until they are back.`),
+          }, `Let a bot play for ${s.name}`)));
+      }
+    }
     if (hostKey) {
       const people = game.seats.filter((s) => s.type === "human");
       const panel = el("details", { class: "host", id: "host-panel" }, el("summary", {}, "Host"),
@@ -507,8 +607,28 @@ function renderTable() {
   showChatStanding();
 }
 
+// Whether our own decision's timer is near its end (the page says so from the last minute on).
+function urgent() {
+  const left = game.timerLeft();
+  return game.seat !== null && game.decider === game.seat && left !== null && left <= 60;
+}
+
+// Whether the person in `seat` has been away long enough for another to hand their seat over.
+function handoverReady(seat) {
+  const away = game.awayFor(seat);
+  return away !== null && !!game.timers && away >= game.timers.handover;
+}
+
+// What the page draws differently as time alone passes; drawn again when it changes.
+function timeState() {
+  return JSON.stringify([urgent(), game.seats.map((s) => handoverReady(s.seat))]);
+}
+
+let drawnTimeState = "";
+
 function render(prev) {
   if (!renderer || !game.view) return;
+  drawnTimeState = timeState();
   renderTable();
   renderer.render(game, prev);
   $("controls").hidden = game.status !== "active";
@@ -612,6 +732,9 @@ function showSound() {
 }
 
 setInterval(() => {
+  if (renderer && game.view && timeState() !== drawnTimeState) render(null);
+  ticking = ticking.filter((t) => t.node.isConnected);
+  for (const t of ticking) tick(t);
   const left = game.autoLeft();
   const n = document.getElementById("auto-left");
   if (n) n.textContent = String(Math.ceil(left));
@@ -642,7 +765,7 @@ function connect() {
     }
     if (m.type === "acted" || m.type === "refused") { answered(m); return; }
     if (m.type === "hello" || m.type === "update") ingest(m);
-    if (m.type === "hello") { loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
+    if (m.type === "hello") { takeTable(m); render(null); loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
     if (m.type === "chat") addChat(m);
     else if (m.type === "seat" && m.state_id === game.stateId) { takeSeatState(m); render(null); }
     else if (m.type === "rematch") {
@@ -665,7 +788,7 @@ function connect() {
       render(null);
     } else if (m.type === "moderated") reloadChat();
     else if (m.type === "seats") {
-      game.seats = m.seats;
+      takeTable(m);
       game.status = m.status;
       if (game.status === "active" && game.seat !== null) refreshView();
       render(null);
@@ -694,7 +817,7 @@ async function main() {
     fatal(e.status === 404 ? "There is no such game on this server." : `Could not load the game: ${e.message}`);
     return;
   }
-  game.seats = pub.seats;
+  takeTable(pub);
   game.rematch = pub.rematch || null;
   game.hints = pub.hints !== false;
   $("hint").addEventListener("click", askHint);

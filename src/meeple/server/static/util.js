@@ -133,9 +133,11 @@ const AUTO_TEXT = {
   forced: "Your only choice",
 };
 
-// "Rolling the dice for you in 2 s", with a bar running down, a way to act first, and one to go now.
+// "Rolling the dice for you in 2 s", with a bar running down, a way to act first, and one to go now;
+// with no countdown (grace 0: the table moves at its own pace), a quiet line saying what comes.
 export function autoPanel(G, auto) {
   const label = AUTO_TEXT[auto.moment] || "Moving on";
+  if (!auto.grace) return el("p", { class: "muted small", id: "auto-quiet" }, `${label}${auto.moment === "forced" ? `: ${G.words(auto.text)}` : ""}…`);
   const now = auto.moment === "forced" ? auto.text : { roll: "Roll now", end_turn: "End turn now", others_turn: "Pass now" }[auto.moment] || auto.text;
   return el("div", { class: "auto-move", id: "auto-move", role: "status" },
     el("div", { class: "small" }, `${label}${auto.moment === "forced" ? `: ${G.words(auto.text)}` : ""} in `, el("b", { id: "auto-left" }, String(Math.ceil(G.autoLeft()))), " s"),
