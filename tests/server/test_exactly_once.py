@@ -155,3 +155,36 @@ def test_a_bot_move_the_database_refused_is_played_again_without_asking_again(
             hub.storage.close()
 
     asyncio.run(run())
+
+
+def test_a_person_takes_their_seat_back_during_a_bots_pause_and_its_move_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """The table's pace (a bot's pause before a move it shows) is taken with the game's lock
+    free: a person taking their seat back from a stand-in is answered at once, not after the
+    pause, and the stand-in's move, chosen before, is never played. (Under the lock, the
+    request waited out the pause: here an hour.)"""
+
+    async def run() -> None:
+        hub = _hub(tmp_path / "games.sqlite")
+        await hub.start()
+        try:
+            seats = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]
+            made = await hub.create("classic", seats, 4, rules={"start_player": "first_seat"})
+            live: LiveGame = made.live
+            ann = made.tokens[0]
+            assert ann is not None
+            await hub.stand_in(live, ann, 0, True)
+            for _ in range(200):  # the table's task: the stand-in has chosen, and pauses
+                if live.seats[0].chosen is not None:
+                    break
+                await asyncio.sleep(0.01)
+            assert live.seats[0].chosen is not None and live.state_id == 0
+            await asyncio.wait_for(hub.stand_in(live, ann, 0, False), 30)
+            assert live.seats[0].bot is None and live.state_id == 0
+        finally:
+            await hub.stop()
+            hub.storage.close()
+        assert live.state_id == 0  # the paused move was dropped with the table's task
+
+    asyncio.run(run())

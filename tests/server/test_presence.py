@@ -126,6 +126,30 @@ def test_a_decision_waiting_on_someone_away_goes_to_the_bot_until_they_are_back(
             assert view(client, gid, ann)["seats"][0]["connected"] is True
 
 
+def test_a_seat_the_timer_gave_to_the_bot_comes_back_by_itself_after_a_restart(
+    client: TestClient,
+) -> None:
+    """Which stand-in goes when its person is back (the timer's, a hand-over's) is stored with
+    the seat: a game rebuilt from storage (a restart, a takeover) still hands the seat back when
+    the person's page opens, and a stand-in the person asked for stays until they take it."""
+    body = {"game": "classic", "seats": [ANN, BOB], "listed": False, "seed": 5}
+    g = client.post("/api/games", json={**body, "rules": {"start_player": "first_seat"}}).json()
+    gid, bob = g["id"], g["seats"][1]["token"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = live_game(client, gid)
+    with page(client, gid, bob):
+        live.away_timer = 0.3
+        live.changed.set()
+        wait_for(lambda: public(client, gid)["seats"][0]["stand_in"] is True)
+    stored = hub.storage.load_game(gid)
+    assert stored.seats[0].stand_in and stored.seats[0].stand_in_idle
+    assert hub_module.rebuild(stored).seats[0].idle
+    assert stand_in(client, gid, bob, 1).status_code == 200  # Bob's own: not idle
+    stored = hub.storage.load_game(gid)
+    assert stored.seats[1].stand_in and not stored.seats[1].stand_in_idle
+    assert not hub_module.rebuild(stored).seats[1].idle
+
+
 def test_a_person_who_is_here_has_the_turn_timer_not_the_away_timer(client: TestClient) -> None:
     g = new_game(client, seats=[ANN, BOB])
     gid, ann = g["id"], g["seats"][0]["token"]

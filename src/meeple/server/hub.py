@@ -22,7 +22,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
@@ -52,7 +52,7 @@ from meeple.kernel.family import (
 from meeple.kernel.options import RULES, check_rules
 from meeple.kernel.position import OPTION as POSITION
 from meeple.kernel.position import from_position
-from meeple.kernel.protocol import Action, GameState, MoveOn
+from meeple.kernel.protocol import Action, Event, GameState, MoveOn
 from meeple.kernel.rng import derive_seed
 from meeple.server.limits import Client, Counters, Limits, Window
 from meeple.server.names import given_name, pick_bot_names, seat_names
@@ -239,6 +239,7 @@ class Seat:
             self.stand_in,
             self.chat,
             self.stand_in_at,
+            self.idle,
         )
 
 
@@ -794,7 +795,7 @@ def _seat(st: StoredSeat, family: str, seed: int) -> Seat:
     ask = None if st.ask is None else AskSettings.from_dict(st.ask)
     return Seat(
         st.seat, st.kind, st.name, st.bot, st.token_hash, bot, ask,
-        stand_in=st.stand_in, stand_in_at=at, chat=st.chat,
+        stand_in=st.stand_in, stand_in_at=at, chat=st.chat, idle=st.stand_in and st.stand_in_idle,
     )  # fmt: skip
 
 
@@ -1335,8 +1336,10 @@ class Hub:
     async def _stand_in(self, live: LiveGame, seat: int, on: bool, idle: bool = False) -> None:
         # Caller holds live.lock.
         person = live.seats[seat]
-        person.idle = on and idle
+        was_idle, person.idle = person.idle, on and idle
         if person.stand_in == on:
+            if person.idle != was_idle:  # stored: a resumed game still hands the seat back
+                await self.writer.run(self.storage.set_seat, live.id, person.stored())
             return
         person.stand_in = on
         person.held = False
@@ -1564,7 +1567,16 @@ class Hub:
             move = live.auto(seat)
             if move is None or move.action != action:
                 return False
-            await self._commit(live, action, pace=pace)
+            work, events = self._on_copy(live, action)
+            wait = pause_before(pace, live.state, action, bool(events))
+            if wait <= 0:
+                await self._store(live, action, work, events, "")
+                return True
+        await asyncio.sleep(wait)  # the table's pace, the lock free: the person may still act
+        async with live.lock:
+            if not self._still(live, state_id) or live.auto(seat) != move:
+                return False
+            await self._store(live, action, work, events, "")
             return True
 
     async def set_ask(self, live: LiveGame, seat: int, ask: AskSettings | None) -> None:
@@ -1601,9 +1613,10 @@ class Hub:
             live.changed.set()
 
     async def bot_move(self, live: LiveGame, seat: int, pace: float = 0.0) -> bool:
-        """Let the bot in ``seat`` move if it is its decision, at ``pace`` (:func:`pause_before`:
-        the game's lock is held meanwhile, so the position cannot change under the move);
-        whether it moved."""
+        """Let the bot in ``seat`` move if it is its decision, at ``pace`` (:func:`pause_before`);
+        whether it moved. The bot chooses holding the game's lock (the position cannot change
+        under it); the pause is taken with the lock free, and the move stored only if the game
+        is still where the bot chose."""
         async with live.lock:
             state = live.state
             if state.is_terminal() or state.current_player() != seat:
@@ -1635,18 +1648,34 @@ class Hub:
                 log.exception("bot %s of game %s could not explain %s", seat, live.id, action)
                 reason = ""
             why = f"{live.seats[seat].name}: {reason}" if reason else ""
-            try:
-                await self._commit(live, action, why, pace)
-            except HubError:
-                player.chosen = (position, action)  # the table tries the same choice again
-                raise
+            # Chosen, and kept until stored: a bot is asked once for each decision, as a resume
+            # replays it, whatever happens to the move before it is stored.
+            player.chosen = (position, action)
+            work, events = self._on_copy(live, action)
+            wait = pause_before(pace, state, action, bool(events))
+            if wait <= 0:
+                await self._store(live, action, work, events, why)
+                player.chosen = None
+                return True
+        # The table's pace, the lock free: a person may take their seat back or hold the table
+        # meanwhile without waiting on the pause; the move goes only if nothing changed.
+        await asyncio.sleep(wait)
+        async with live.lock:
+            if not self._still(live, position) or player.bot is not bot:
+                return False
+            await self._store(live, action, work, events, why)
             player.chosen = None
             return True
 
-    async def _commit(
-        self, live: LiveGame, action: Action, why: str = "", pace: float = 0.0
-    ) -> list[str]:
-        # Caller holds live.lock. Apply to a copy: the live state changes only once committed.
+    async def _commit(self, live: LiveGame, action: Action, why: str = "") -> list[str]:
+        """Apply ``action``, store it and publish it (caller holds ``live.lock``): its events
+        in words; ``HubError`` 422 for an illegal action, 503 when the store failed."""
+        work, events = self._on_copy(live, action)
+        return await self._store(live, action, work, events, why)
+
+    def _on_copy(self, live: LiveGame, action: Action) -> tuple[GameState, Sequence[Event]]:
+        """``action`` applied to a copy of the game, and its events (caller holds
+        ``live.lock``): the live state changes only once the action is committed."""
         spare, live.spare = live.spare, None
         work = live.state.clone() if spare is None else live.state.copy_into(spare)
         work.record_events = True
@@ -1658,9 +1687,18 @@ class Hub:
         except Exception as exc:  # an engine failure must not take the server down
             log.exception("game %s cannot apply %s", live.id, action)
             raise HubError(422, f"the game cannot apply {str(action)!r}: {exc}") from None
-        wait = pause_before(pace, live.state, action, bool(events))
-        if wait > 0:  # the table's pace: known only now, from what the move shows
-            await asyncio.sleep(wait)
+        return work, events
+
+    def _still(self, live: LiveGame, position: int) -> bool:
+        """Whether ``live`` is still this process's game in play at ``position`` (after a
+        pause with its lock free: nobody moved, cancelled it or took it elsewhere)."""
+        return live.state_id == position and self.games.get(live.id) is live and not live.stage
+
+    async def _store(
+        self, live: LiveGame, action: Action, work: GameState, events: Sequence[Event], why: str
+    ) -> list[str]:
+        """Store ``action``, applied in ``work`` with ``events``, and publish it once
+        committed (caller holds ``live.lock``): its events in words."""
         index = len(work.history) - 1
         status = FINISHED if work.is_terminal() else ACTIVE
         texts: list[str] = []

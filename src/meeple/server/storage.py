@@ -143,6 +143,9 @@ class SeatRow(Base):
     # replayed on resume through its own decisions only (NULL: no stand-in, or one stored
     # before this column was added, taken as begun at the start).
     stand_in_at: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    # That stand-in came by a timer or a hand-over while the person was away, and goes when
+    # one of their pages opens again (NULL or false: only their "take my seat back").
+    stand_in_idle: Mapped[bool | None] = mapped_column(Boolean, nullable=True, default=None)
 
 
 class ActionRow(Base):
@@ -251,6 +254,7 @@ class StoredSeat:
     stand_in: bool = False
     chat: str | None = None  # MUTED, REMOVED or None (the host's word on their chat)
     stand_in_at: int | None = None  # where the stand-in began (SeatRow.stand_in_at)
+    stand_in_idle: bool = False  # it goes when the person is back (SeatRow.stand_in_idle)
 
 
 @dataclass
@@ -433,6 +437,7 @@ class Storage:
                         stand_in=st.stand_in,
                         chat=st.chat,
                         stand_in_at=st.stand_in_at,
+                        stand_in_idle=st.stand_in_idle,
                     )
                 )
         return gid
@@ -699,6 +704,7 @@ class Storage:
                     stand_in=seat.stand_in,
                     chat=seat.chat,
                     stand_in_at=seat.stand_in_at,
+                    stand_in_idle=seat.stand_in_idle,
                 )
             )
 
@@ -783,6 +789,7 @@ class Storage:
                     bool(x.stand_in),
                     x.chat,
                     x.stand_in_at,
+                    bool(x.stand_in_idle),
                 )
                 for x in seats
             ],
