@@ -216,6 +216,11 @@ class Edition:
         # board's writers keep (``kept.py``).
         self.group_bits = tuple(sum(1 << m for m in g.members) for g in groups)
         self.street_groups = tuple(i for i, g in enumerate(groups) if g.kind == STREET)
+        # The street groups, the cheapest houses first (board order among equals): what a
+        # player could buy in a building shortage is counted in this order (shortage.wished).
+        self.street_groups_by_cost = tuple(
+            sorted(self.street_groups, key=lambda g: groups[g].house_cost)
+        )
         deck_ids = {d.id: i for i, d in enumerate(model.decks)}
         self.deck_of = tuple(deck_ids[s.deck] if s.deck is not None else -1 for s in sq)
         self.decks = tuple(_compile_deck(d) for d in model.decks)
