@@ -1,6 +1,6 @@
 """How often a Monopoly game asks its players things they have answered before, per game
 (issue 38): building-shortage questions (docs/RULES.md, "Building shortage") and trade offers
-made again after a refusal (docs/BOTS.md, "Trades").
+made again after a refusal (docs/BOTS.md, "Trades: what it remembers").
 
 Plays ``--games`` games of ``--players`` ``--bots`` bots exactly as ``meeple simulate --seed
 SEED`` seeds them and counts, per game:
@@ -8,15 +8,15 @@ SEED`` seeds them and counts, per game:
 - **questions**: building requests that found buildings short (a ``ShortageFrame`` pushed);
 - **prompts**: the answers asked of the other players in them (a decision in that frame);
 - **auctions**: building auctions that followed (someone else wanted one too);
-- the bank's houses when a house question was asked (a histogram, and the share asked with
-  16 houses or more left: the issue's "prompts with 16-25 houses in the bank");
+- the bank's houses when a house question was asked (a histogram, and how many were asked
+  with 16 houses or more left: the issue's "prompts with 16-25 houses in the bank");
 - **terminal inputs**: seat 0 played as ``meeple play`` asks a person (``kernel/asking.py``,
   ``TERMINAL_DEFAULT``), the bot standing in for the person's answers: the decisions put to
   seat 0, and how many of them were shortage prompts;
 - **offers**: trade offers proposed, those refused, and **repeats**: offers the same player had
   made to the same partner before (the same deeds and cash) and seen refused, and of those
   the repeats while the partner held at least half the cash it refused with (the standard bot
-  asks again only once it holds less: docs/BOTS.md, "Trades").
+  asks again only once it holds less: docs/BOTS.md, "Trades: what it remembers").
 
 Run: ``.venv/bin/python benchmarks/count_questions.py [--games 1000] [--seed 0]
 [--game classic] [--players 4] [--bots standard] [--json FILE]``. Counts, not times: the same

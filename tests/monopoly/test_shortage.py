@@ -193,6 +193,24 @@ def test_last_hotel_auction() -> None:
     assert s.cash[1] == 1499
 
 
+def test_a_bot_bids_for_a_building_what_it_is_worth_where_it_would_go() -> None:
+    """The standard bot bids up to one and a half times the price of a house where it would
+    put it: $75 for a brown house, not $300 (one and a half times the dearest house on the
+    board, which it used to bid for any house: docs/BOTS.md)."""
+    from meeple.games.monopoly.bots import StandardBot
+
+    s = one_house_left()
+    act(s, "build 1")
+    act(s, "want_building")  # seat 1
+    act(s, "no_building")  # seat 2
+    bot = StandardBot(1)
+    bid = bot.choose(s)
+    assert bid.kind == "bid" and bid.args[0] <= 75
+    act(s, str(bid))
+    act(s, "bid 76")  # seat 1
+    assert str(bot.choose(s)) == "pass"
+
+
 def test_sell_hotel_when_the_bank_lacks_four_houses() -> None:
     """Friends rules A, "Selling Coffee Cups and Sofas" ("it will be replaced with four coffee
     mugs") when the bank has only 3 houses: the hotel comes down to the 3 houses the bank has

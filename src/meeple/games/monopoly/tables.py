@@ -227,8 +227,6 @@ class Edition:
         self.jail = self.kind.index(JAIL)
         self.go = self.kind.index(GO)
         self.properties = tuple(i for i in range(n) if self.is_property[i])
-        # The dearest house of the board (what a bot weighs a building in a shortage against).
-        self.dearest_house = max((self.house_cost[i] for i in self.properties), default=0)
         # lift_masks[c]: the deeds whose mortgage costs at most c to lift, as a mask of squares,
         # for every c up to the dearest such price (one entry a unit of money: a few hundred):
         # the mortgages a player's cash lifts are one look-up (``mortgage.liftable``), not a
