@@ -49,7 +49,10 @@ def test_monopoly_moves_on_only_past_optional_actions(game: str, players: int) -
     # The kids' level has no any-time actions: no windows, no end of turn to wait for.
     kids = game.startswith("my-first")
     seen: set[str] = set()
-    for s in play(game, players, 5, 1500):
+    # Seed 3: each game reaches a decision with one answer (classic a mortgaged deed received,
+    # Friends a deed its lander cannot pay for, Frozen II the snowflake's one scene); seed 5's
+    # games stopped doing so when issue 38 changed the standard bots' games.
+    for s in play(game, players, 3, 1500):
         assert isinstance(s, MonopolyState)
         move = s.move_on()
         legal = s.legal_actions()

@@ -60,7 +60,7 @@ def test_standard_bot_reading_of_the_board_is_what_a_fresh_reading_gives(edition
                 where = (i, len(s.history), p)
                 assert [getattr(bot, f) for f in fields] == [getattr(fresh, f) for f in fields]
                 assert bot.offer_shapes(s, p) == fresh.offer_shapes(s, p), where
-                # The trade memory's key: who owns what, as the seats' masks worked out afresh.
+                # The trade caches' key: who owns what, as the seats' masks worked out afresh.
                 owned = (len(s.owner), *holdings.find_deed_bits(s)[0])
                 assert bot.owners(s) == fresh.owners(s) == owned, where
                 compared += 1

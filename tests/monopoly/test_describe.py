@@ -10,6 +10,7 @@ import pytest
 from meeple.bots.base import RandomBot
 from meeple.games.monopoly import new_monopoly
 from meeple.games.monopoly.edition import builtin_edition_ids
+from tests.monopoly.helpers import act, describe_all, game, own
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "meeple" / "games" / "monopoly"
 
@@ -112,3 +113,44 @@ def test_a_traded_card_is_named_by_the_edition() -> None:
     assert _offer(timeout, data) == (
         "Player 1 gives a Chance (Level 2, green) Time Out card; Player 2 gives nothing"
     )
+
+
+def offered(mine: tuple[int, ...], theirs: tuple[int, ...], *steps: str) -> list[str]:
+    """Player 1 owns ``mine``, Player 2 ``theirs``; Player 1 drafts an offer to Player 2 by
+    ``steps`` and proposes it: the words of the proposal."""
+    s = game()
+    own(s, 0, *mine)
+    own(s, 1, *theirs)
+    for step in ("trade 1", *steps):
+        act(s, step)
+    return describe_all(s, list(act(s, "propose")))
+
+
+def test_an_offer_that_completes_a_set_says_so() -> None:
+    """Issue 38: an offer that completes the offerer's colour set says so, in the words the web
+    app's log and the terminal show; so does the trade once done."""
+    assert offered((37,), (39,), "trade_deed 39", "trade_cash 640") == [
+        "Player 1 offers Player 2 a trade: Player 1 gives $640; Player 2 gives Boardwalk. "
+        "It would complete Player 1's Dark Blue set."
+    ]
+    s = game()
+    own(s, 0, 37)
+    own(s, 1, 39)
+    for step in ("trade 1", "trade_deed 39", "trade_cash 640", "propose"):
+        act(s, step)
+    assert describe_all(s, list(act(s, "accept"))) == [
+        "Player 1 and Player 2 trade: Player 1 gives $640; Player 2 gives Boardwalk. "
+        "It completes Player 1's Dark Blue set."
+    ]
+
+
+def test_a_swap_names_every_set_it_completes_and_no_other_offer_names_one() -> None:
+    """A swap completing a set for each side names both; an offer completing none (Player 1
+    lacks Park Place) says nothing more."""
+    swap = offered((37, 9), (39, 6, 8), "trade_deed 39", "trade_deed 9")
+    assert swap[0].endswith(
+        "It would complete Player 1's Dark Blue set and Player 2's Light Blue set."
+    )
+    assert offered((), (39,), "trade_deed 39", "trade_cash 500") == [
+        "Player 1 offers Player 2 a trade: Player 1 gives $500; Player 2 gives Boardwalk."
+    ]

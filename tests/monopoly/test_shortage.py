@@ -1,16 +1,21 @@
 """The bank's limited stock: building auctions, and selling a hotel when houses are short.
 
-Friends rules A, "Placing Sofas": "If two or more players want to purchase a coffee mug/sofa and
-there aren't enough for everyone, you will auction them off. Whoever bids the most pays the Bank
-what they bid"; Friends rules B, "Building shortage?" ("If buildings are limited and two or more
-players wish to buy them, the Banker must auction them off"); Friends rules A, "Selling Coffee
-Cups and Sofas" (a sold sofa becomes four mugs) - and what happens when the bank lacks them.
+The classic rules, "BUILDING SHORTAGES": "If there are a limited number of houses and hotels
+available and two or more players wish to buy more than the Bank has, the houses or hotels must
+be sold at auction to the highest bidder"; Friends rules A, "Placing Sofas": "If two or more
+players want to purchase a coffee mug/sofa and there aren't enough for everyone, you will
+auction them off. Whoever bids the most pays the Bank what they bid"; Friends rules B, "Building
+shortage?" ("If buildings are limited and two or more players wish to buy them, the Banker must
+auction them off"); Friends rules A, "Selling Coffee Cups and Sofas" (a sold sofa becomes four
+mugs) - and what happens when the bank lacks them. What a player "wishes to buy" is what they
+could pay for and place now (docs/RULES.md, "Building shortage").
 """
 
 from tests.monopoly.helpers import (
     DARK_BLUE,
     act,
     build_to,
+    cash,
     game,
     illegal,
     kinds,
@@ -75,9 +80,10 @@ def test_enough_stock_no_shortage_question() -> None:
     assert not s.stack and s.level[1] == 1
 
 
-def test_limited_means_less_stock_than_all_could_place() -> None:
-    """docs/RULES.md, Decisions ("buildings are limited"): 5 houses left while seats 0 and 1
-    could place 8 + 12: limited, so seat 1 is asked."""
+def test_limited_means_more_wished_than_the_bank_has() -> None:
+    """The classic rules: "two or more players wish to buy more than the Bank has". 5 houses
+    left; seat 0 could pay for 8 on brown, seat 1 for 12 on light blue, seat 3 for the 4 dark
+    blue lacks: 24 wished, so seats 1 and 3 are asked."""
     s = game()
     own(s, 0, 1, 3)
     own(s, 1, 6, 8, 9)
@@ -89,6 +95,81 @@ def test_limited_means_less_stock_than_all_could_place() -> None:
     assert s.houses == 5
     act(s, "build 1")
     assert s.decision_name() == "shortage"
+    assert s.stack[-1].asking == [1, 2, 3]  # (seat 2: the one house Ventnor Avenue lacks)
+
+
+def nine_houses_left(cash0: int, cash1: int):  # type: ignore[no-untyped-def]
+    """Seat 0 owns brown, seat 1 light blue (both unbuilt, with ``cash0`` and ``cash1``);
+    seat 2's green and yellow lack one house (Ventnor Avenue); the bank has 9 houses, fewer
+    than the 8 + 12 + 1 the three have room for."""
+    s = game()
+    own(s, 0, 1, 3)
+    own(s, 1, 6, 8, 9)
+    own(s, 2, 31, 32, 34, 26, 27, 29)
+    build_to(s, {31: 4, 32: 4, 34: 4, 26: 4, 27: 4, 29: 3})
+    cash(s, 0, cash0)
+    cash(s, 1, cash1)
+    assert s.houses == 9
+    return s
+
+
+def test_stock_below_the_room_but_not_below_the_wishes_asks_nobody() -> None:
+    """The classic rules' "wish to buy more than the Bank has": seat 0 can pay for 4 houses
+    ($200), seat 1 for 2 ($100), seat 2 for the 1 it has room for: 7 wished, 9 in the bank, so
+    nobody is asked and the house is bought at its price (the old reading, stock below the
+    room of everyone who may build, asked seats 1 and 2)."""
+    s = nine_houses_left(200, 100)
+    act(s, "build 1")
+    assert not s.stack and s.level[1] == 1 and s.houses == 8 and s.cash[0] == 150
+
+
+def test_two_who_can_wish_for_more_than_the_bank_has_are_asked() -> None:
+    """The same board with $1,500 each: 8 + 12 + 1 wished, 9 in the bank: a shortage, and the
+    others who wish for one are asked in turn order."""
+    s = nine_houses_left(1500, 1500)
+    act(s, "build 1")
+    assert s.decision_name() == "shortage" and s.stack[-1].asking == [1, 2]
+
+
+def test_a_player_who_cannot_pay_for_a_building_is_not_asked() -> None:
+    """Seat 1 has $40, less than a light blue house ($50): it wishes for none, so only seat 2
+    is asked (8 + 1 wished by the two against 5 houses); the old reading asked anyone with cash
+    for the opening bid."""
+    s = nine_houses_left(1500, 40)
+    own(s, 3, 37, 39)
+    build_to(s, {37: 2, 39: 2})
+    cash(s, 3, 0)
+    assert s.houses == 5
+    act(s, "build 1")
+    assert s.decision_name() == "shortage" and s.stack[-1].asking == [2]
+
+
+def test_nobody_else_wishing_for_one_means_no_shortage() -> None:
+    """One house left, but seat 1 (light blue) has $10: the requester is the only player who
+    wishes to buy one, so there is no auction ("two or more players")."""
+    s = one_house_left()
+    cash(s, 1, 10)
+    cash(s, 2, 100)  # (seat 2's last spot, Marvin Gardens, costs $150)
+    act(s, "build 1")
+    assert not s.stack and s.level[1] == 1 and s.houses == 0
+
+
+def test_what_a_player_wishes_for_is_what_it_can_pay_for_cheapest_first() -> None:
+    """``wished``: houses up to four on every street of a buildable group, the cheapest first
+    while the cash lasts; hotels only where the group stands at four houses."""
+    from meeple.games.monopoly.frames import HOTEL, HOUSE
+    from meeple.games.monopoly.rules.shortage import wished
+
+    s = game()
+    own(s, 0, 1, 3, 37, 39)  # brown ($50 a house) and dark blue ($200)
+    cash(s, 0, 700)  # 8 brown houses ($400), then one dark blue house ($200)
+    assert wished(s, 0, HOUSE) == 9 and wished(s, 1, HOUSE) == 0
+    build_to(s, {1: 4, 3: 4, 37: 4, 39: 3})
+    assert wished(s, 0, HOUSE) == 1 and wished(s, 0, HOTEL) == 2  # (brown's two hotels)
+    cash(s, 0, 99)
+    assert wished(s, 0, HOTEL) == 1
+    own(s, 0, 3, mortgaged=True)
+    assert wished(s, 0, HOTEL) == 0  # (brown has a mortgage: no building)
 
 
 def test_last_hotel_auction() -> None:
@@ -110,6 +191,24 @@ def test_last_hotel_auction() -> None:
     act(s, "place_building 6")
     assert s.level[6] == 5 and s.hotels == 0 and s.houses == 16
     assert s.cash[1] == 1499
+
+
+def test_a_bot_bids_for_a_building_what_it_is_worth_where_it_would_go() -> None:
+    """The standard bot bids up to one and a half times the price of a house where it would
+    put it: $75 for a brown house, not $300 (one and a half times the dearest house on the
+    board, which it used to bid for any house: docs/BOTS.md)."""
+    from meeple.games.monopoly.bots import StandardBot
+
+    s = one_house_left()
+    act(s, "build 1")
+    act(s, "want_building")  # seat 1
+    act(s, "no_building")  # seat 2
+    bot = StandardBot(1)
+    bid = bot.choose(s)
+    assert bid.kind == "bid" and bid.args[0] <= 75
+    act(s, str(bid))
+    act(s, "bid 76")  # seat 1
+    assert str(bot.choose(s)) == "pass"
 
 
 def test_sell_hotel_when_the_bank_lacks_four_houses() -> None:

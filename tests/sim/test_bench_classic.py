@@ -132,3 +132,21 @@ def test_bench_rl_tiny(tmp_path: Path) -> None:
         run = r[name]
         assert run["steps"] > 10 and run["steps_per_s"] > 0
         assert run["steps_per_s_scaled"] == pytest.approx(2 * run["steps_per_s"], rel=0.01)
+
+
+def test_count_questions_tiny(tmp_path: Path) -> None:
+    """The count of building-shortage questions and repeated trade offers (issue 38) plays the
+    games and reports counts that agree with one another; the standard bot never offers again
+    what a partner as rich as when it refused refused."""
+    out = tmp_path / "questions.json"
+    cmd = [sys.executable, str(BENCH / "count_questions.py"), "--games", "4"]
+    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=300)
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert r["games"] == 4 and r["bots"] == "standard" and r["seed"] == 0
+    assert r["prompts_per_game"] >= r["questions_per_game"] >= r["building_auctions_per_game"]
+    asked = sum(r["bank_houses_at_house_questions"].values())
+    assert asked <= r["questions_per_game"] * 4
+    assert r["house_questions_with_16_or_more_in_bank"] <= asked
+    assert r["offers_per_game"] >= r["refused_per_game"] > 0
+    assert r["repeats_with_the_partner_not_half_as_rich"] == 0
+    assert r["terminal_inputs_per_game"] > r["terminal_shortage_inputs_per_game"]

@@ -5,11 +5,12 @@ to that value, keeps a cash reserve that grows with the danger on the board (the
 opponent can charge now), builds evenly to the third house first, leaves jail early in the game
 and stays in late, raises money in the least damaging order (mortgage loose deeds, then sell
 buildings, then mortgage sets), proposes only trades that complete one of its sets for a fair
-price, accepts only trades worth at least what it gives, and never hands an opponent a set for
-nothing. When the game has not progressed for ``stall_rounds`` rounds (the housing shortage
-nobody ends), it forces progress: it moves its houses onto one set and builds that set's hotels
-(:meth:`StandardBot.force_progress`). It reads only what is on the table (never the deck order
-or the random state) and owns its random stream.
+price and does not make a refused one again while nothing relevant changed (docs/BOTS.md,
+"Trades: what it remembers"), accepts only trades worth at least what it gives, and never hands
+an opponent a set for nothing. When the game has not progressed for ``stall_rounds`` rounds
+(the housing shortage nobody ends), it forces progress: it moves its houses onto one set and
+builds that set's hotels (:meth:`StandardBot.force_progress`). It reads only what is on the
+table (never the deck order or the random state) and owns its random stream.
 
 ``param`` bots take every threshold from :class:`Params`, loaded from a JSON file
 (``--bots param:FILE``), for experiments.
@@ -35,6 +36,7 @@ from meeple.games.monopoly.rules import (
     jail,
     mortgage,
     rent,
+    shortage,
     trade,
 )
 from meeple.games.monopoly.rules.auction import AuctionFrame
@@ -181,8 +183,8 @@ class StandardBot(Bot):
         self._splits_changed = True  # since the offers were last made
         self._reading_moved = True  # the reserve's part of the reading, since the reserve
         # Who owns what (owners), as a tuple looked at once per board stamp and replaced only
-        # when ownership changed: the trade caches below compare it by identity, and key
-        # _offered by it. The seats' masks of deeds it was made from (Kept.held).
+        # when ownership changed: the trade caches below compare it by identity. The seats'
+        # masks of deeds it was made from (Kept.held).
         self._owners_stamp = 0
         self._owners: tuple[int, ...] = ()
         self._owners_held: list[int] = []
@@ -190,20 +192,18 @@ class StandardBot(Bot):
         self._offers_stamp = 0
         self._offers: list[Offer] = []
         self._no_offer_turn = -1  # the turn in which no trade offer was found
-        # Offers already made, by who owned what when they were made: the same offer on the same
-        # board would get the same answer, so it is not made again until ownership changes.
-        # (Keyed by the seats' masks of deeds, owners: hashing a few numbers costs less than
-        # hashing an owner per square.)
-        self._offered: dict[tuple[int, ...], set[Offer]] = {}
-        self._made_owners: tuple[int, ...] = ()  # the owners _made belongs to
-        self._made: set[Offer] = set()
-        self._all_made: tuple[int, ...] = ()  # the owners for which every offer was made
-        self._distinct_offers = 0  # how many different offers _offers holds (-1: not counted)
-        # The owners and seat for which every offer left was out of my reach, and the least
-        # cash one of them asked of me (find_offer).
-        self._poor_owners: tuple[int, ...] = ()
-        self._poor_me = -1
-        self._poor_balance = 0
+        # Offers made in this game, each with the partner's cash when it was last made: one is
+        # made again only once the partner holds less than half that (find_offer).
+        self._made: dict[Offer, int] = {}
+        # The owners and seat for which no offer could be made (each was made before, or out
+        # of my reach: find_offer), the least cash one of those out of reach asked of me (-1:
+        # none was), and per seat the most cash it had when one of them was made to it (a
+        # partner poorer than half that may be asked again), with the mask of those seats.
+        self._stuck_owners: tuple[int, ...] = ()
+        self._stuck_me = -1
+        self._stuck_least = -1
+        self._stuck_cash = int_array([])
+        self._stuck_partners = 0
         # Progress, as this bot has watched it (note_round, a look every STALL_CHECK_ROUNDS
         # rounds): the round of its last look and of its next, the last round in which the game
         # progressed, the bank's stock at its lowest so far (in houses: a hotel counts 5), who
@@ -495,14 +495,25 @@ class StandardBot(Bot):
         low = f.next_min()
         if f.item == DEED:
             limit = self.deed_value(s, me, f.square) * self.p.bid_share
-        else:  # a building in a shortage: worth up to one and a half times the dearest house
-            limit = 1.5 * s.ed.dearest_house
+        else:  # a building in a shortage: worth up to one and a half times its price
+            limit = 1.5 * self.building_price(s, me, f.item)
         limit = min(limit, s.cash[me] - self.reserve(s, me) // 2)
         if low > limit:
             return A.A_PASS
         # Jump a quarter of the way to the limit, as people do, instead of creeping up by the
         # minimum: never past the limit, and an auction takes a few bids, not hundreds.
         return _BID.of(low + int(limit - low) // 4)
+
+    def building_price(self, s: MonopolyState, me: int, item: int) -> int:
+        """The list price of a building of kind ``item`` where I could place one won at a
+        shortage auction (the dearest such street; 0 for none): a $50 house is not worth
+        one and a half times a $200 one to a player who can only put it on Baltic Avenue."""
+        cost = s.ed.house_cost
+        price = 0
+        for sq in shortage.place_squares(s, me, item):
+            if cost[sq] > price:
+                price = cost[sq]
+        return price
 
     def raise_money(self, s: MonopolyState, me: int, f: DebtFrame) -> Action:
         """Least damaging first: mortgage deeds outside sets (cheapest rent first), sell
@@ -733,14 +744,15 @@ class StandardBot(Bot):
         offers = self.offer_shapes(s, me)
         if offers:
             owners = self.owners(s)
-            # None is left once every offer for this ownership has been made; none will do
-            # while every offer left failed for want of my cash (find_offer) and I have no more
-            # to spare than the cheapest of them needed: the offers are the same while
-            # ownership and seat are, and those made only grow.
-            hopeless = owners is self._all_made or (
-                owners is self._poor_owners
-                and me == self._poor_me
-                and s.cash[me] - self._poor_balance < reserve
+            # None will do while the offers found none last time on this ownership (they are
+            # the same while ownership and seat are): until I have more cash to spare than the
+            # cheapest one out of my reach asked, or a partner is poorer by half than when it
+            # refused one.
+            hopeless = (
+                owners is self._stuck_owners
+                and me == self._stuck_me
+                and (self._stuck_least < 0 or s.cash[me] - self._stuck_least < reserve)
+                and not self.partner_poorer(s)
             )
             targets = 0 if hopeless else anytime.trade_mask(s, me)
             if targets:
@@ -755,50 +767,64 @@ class StandardBot(Bot):
     ) -> list[Action]:
         """The actions making the first of ``offers`` (:meth:`offer_shapes`) to one of
         ``targets`` (a bit mask of seats: :meth:`MonopolyState.trade_mask`) that both sides can
-        pay for and that was not made before on this board."""
-        owners = self.owners(s)
-        if owners is not self._made_owners:  # any change of hands may change the answer
-            made = self._offered.get(owners)
-            if made is None:
-                made = self._offered[owners] = set()
-            self._made = made
-            self._made_owners = owners
+        pay for and that was not made before in this game, or was made to a partner who now
+        holds less than half the cash it had then (docs/BOTS.md, "Trades: what it remembers":
+        an offer exists only while its deeds' groups are split as it says, so nothing else a
+        standard player's answer depends on can have changed)."""
         made = self._made
         cash = s.cash[me]
-        only_poor = True  # so far every offer failed for want of my cash, or was made before
-        cheapest = -1  # the least cash any of those asked of me
+        stuck = True  # so far every offer was out of my reach, or made before
+        least = -1  # the least cash any of those out of my reach asked of me
+        # Per seat, the most cash it had when one of those made before was made to it, and
+        # the mask of those seats (a list only once there is one: most searches end sooner).
+        most: list[int] | None = None
+        partners: i64 = 0
         for offer in offers:
             q, deeds, balance = offer
-            if not (targets >> q) & 1:
-                only_poor = False
-                continue
             if balance > 0 and cash - balance < reserve:
-                if cheapest < 0 or balance < cheapest:
-                    cheapest = balance
+                if least < 0 or balance < least:
+                    least = balance
                 continue
-            if balance < 0 and s.cash[q] < -balance:
-                only_poor = False
+            was = made.get(offer, -1)
+            if was >= 0 and 2 * s.cash[q] >= was:
+                if most is None:
+                    most = [0] * s.n
+                if was > most[q]:
+                    most[q] = was
+                    partners |= 1 << q
                 continue
-            if offer in made:  # (last: hashing the offer costs more than the checks above)
+            if not (targets >> q) & 1 or (balance < 0 and s.cash[q] < -balance):
+                stuck = False
                 continue
-            made.add(offer)
+            made[offer] = s.cash[q]
             plan = [_TRADE.of(q)]
             plan += [_TRADE_DEED.of(m) for m in deeds]
             if balance:
                 plan.append(_TRADE_CASH.of(balance))
             return [*plan, A.A_PROPOSE]
-        # Every offer made for this ownership (made holds offers only, so only then can its
-        # size reach their number): none is left until ownership changes. (The offers are
-        # counted here, once per list, not each time they are made: most lists never get here.)
-        if self._distinct_offers < 0:
-            self._distinct_offers = len(set(offers))
-        if len(made) >= self._distinct_offers and all(offer in made for offer in offers):
-            self._all_made = owners
-        if only_poor and cheapest >= 0:
-            self._poor_owners, self._poor_me, self._poor_balance = owners, me, cheapest
+        if stuck:
+            self._stuck_owners, self._stuck_me = self.owners(s), me
+            self._stuck_least = least
+            self._stuck_partners = partners
+            if most is not None:
+                self._stuck_cash = int_array(most)
         else:
-            self._poor_owners = ()
+            self._stuck_owners = ()
         return []
+
+    def partner_poorer(self, s: MonopolyState) -> bool:
+        """Whether a seat to which :meth:`find_offer`, finding nothing to offer, found an
+        offer made before now holds less than half the cash it had then, so that the offer
+        may be made again."""
+        cash, most = s.cash, self._stuck_cash
+        partners: i64 = self._stuck_partners
+        q = 0
+        while partners:
+            if partners & 1 and 2 * cash[q] < most[q]:
+                return True
+            partners >>= 1
+            q += 1
+        return False
 
     def offer_shapes(self, s: MonopolyState, me: int) -> list[Offer]:
         """Every offer completing one of my street sets, best first, as (partner, the deeds
@@ -811,7 +837,6 @@ class StandardBot(Bot):
         self.read_board(s, me)
         if self._splits_changed or me != self._offers_me:
             self._offers = self.make_offers(s, me)
-            self._distinct_offers = -1  # (counted when find_offer needs it)
             self._splits_changed = False
         self._offers_me, self._offers_stamp = me, s.board_stamp
         return self._offers

@@ -13,6 +13,7 @@ from meeple.games.monopoly.tables import (
     OP_PAY_BANK,
     OP_PAY_EACH_PLAYER,
     OP_REPAIRS,
+    STREET,
 )
 from meeple.kernel.protocol import Action, Event
 
@@ -154,9 +155,11 @@ def describe_event(s: MonopolyState, e: Event) -> str:
     if k == "trade_started":
         return f"{_seat(d['proposer'])} drafts an offer to {_seat(d['target'])}."
     if k == "trade_offer":
-        return f"{_seat(d['proposer'])} offers {_seat(d['target'])} a trade: {_offer(s, d)}."
+        sets = _sets_completed(s, d, "It would complete")
+        return f"{_seat(d['proposer'])} offers {_seat(d['target'])} a trade: {_offer(s, d)}.{sets}"
     if k == "trade_done":
-        return f"{_seat(d['proposer'])} and {_seat(d['target'])} trade: {_offer(s, d)}."
+        sets = _sets_completed(s, d, "It completes")
+        return f"{_seat(d['proposer'])} and {_seat(d['target'])} trade: {_offer(s, d)}.{sets}"
     if k == "trade_rejected":
         return f"{_seat(d['target'])} rejects the offer."
     if k == "trade_cancelled":
@@ -257,6 +260,32 @@ def _offer(s: MonopolyState, d: dict[str, object]) -> str:
     mine = side("proposer_gives", "proposer_cards", cash)
     theirs = side("target_gives", "target_cards", -cash)
     return f"{_seat(p)} gives {mine}; {_seat(q)} gives {theirs}"
+
+
+def _sets_completed(s: MonopolyState, d: dict[str, object], says: str) -> str:
+    """The colour sets a trade gives each side the whole of, as a sentence after the trade's
+    words (" It would complete Player 2's Dark Blue set."), or "" (issue 38: an offer says
+    that it completes the offerer's set). Read off the board before or after the deeds change
+    hands alike: a deed counts as the side's when it receives it, or holds it and does not
+    give it."""
+    ed, owner = s.ed, s.owner
+    sets: list[str] = []
+    for who, gets_key, gives_key in (
+        (d["proposer"], "target_gives", "proposer_gives"),
+        (d["target"], "proposer_gives", "target_gives"),
+    ):
+        gets, gives = d.get(gets_key) or [], d.get(gives_key) or []
+        assert isinstance(who, int) and isinstance(gets, list) and isinstance(gives, list)
+        done: list[int] = []
+        for sq in gets:
+            g = ed.group_of[sq]
+            if ed.kind[sq] != STREET or g in done:
+                continue
+            members = ed.groups[g].members
+            if all(m in gets or (owner[m] == who and m not in gives) for m in members):
+                done.append(g)
+                sets.append(f"{_seat(who)}'s {ed.groups[g].name} set")
+    return f" {says} {' and '.join(sets)}." if sets else ""
 
 
 def describe_action(s: MonopolyState, a: Action) -> str:

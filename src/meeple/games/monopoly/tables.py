@@ -216,14 +216,17 @@ class Edition:
         # board's writers keep (``kept.py``).
         self.group_bits = tuple(sum(1 << m for m in g.members) for g in groups)
         self.street_groups = tuple(i for i, g in enumerate(groups) if g.kind == STREET)
+        # The street groups, the cheapest houses first (board order among equals): what a
+        # player could buy in a building shortage is counted in this order (shortage.wished).
+        self.street_groups_by_cost = tuple(
+            sorted(self.street_groups, key=lambda g: groups[g].house_cost)
+        )
         deck_ids = {d.id: i for i, d in enumerate(model.decks)}
         self.deck_of = tuple(deck_ids[s.deck] if s.deck is not None else -1 for s in sq)
         self.decks = tuple(_compile_deck(d) for d in model.decks)
         self.jail = self.kind.index(JAIL)
         self.go = self.kind.index(GO)
         self.properties = tuple(i for i in range(n) if self.is_property[i])
-        # The dearest house of the board (what a bot weighs a building in a shortage against).
-        self.dearest_house = max((self.house_cost[i] for i in self.properties), default=0)
         # lift_masks[c]: the deeds whose mortgage costs at most c to lift, as a mask of squares,
         # for every c up to the dearest such price (one entry a unit of money: a few hundred):
         # the mortgages a player's cash lifts are one look-up (``mortgage.liftable``), not a

@@ -1,12 +1,19 @@
-"""A building shortage: the bank's buildings are short and more than one player wants one.
+"""A building shortage: players wish to buy more buildings than the bank has.
 
-Friends rules B, "Building shortage? If there are no buildings left in the Bank, you must wait
-for other players to sell theirs before you can buy any If buildings are limited and two or
-more players wish to buy them, the Banker must auction them off to the highest bidder." Who is
-asked, and when buildings count as "limited", are in docs/RULES.md ("Building shortage"): the
-other players able to build now are asked in seat order whether they want one; if any does,
-the building goes to auction (``rules/auction.py``) and its winner places it where the
-even-building rule allows.
+The classic rules, "BUILDING SHORTAGES": "If there are a limited number of houses and hotels
+available and two or more players wish to buy more than the Bank has, the houses or hotels must
+be sold at auction to the highest bidder." Friends rules A, "Placing Sofas": "If two or more
+players want to purchase a coffee mug/sofa and there aren't enough for everyone, you will
+auction them off"; Friends rules B, "Building shortage?": "If buildings are limited and two or
+more players wish to buy them, the Banker must auction them off"; Frozen II, "Not Enough
+Buildings": "If multiple players want to buy the last Village Dwelling or Castle, the Banker
+must auction it."
+
+What a player "wishes to buy" is what they could buy now (:func:`wished`), and who is asked is
+in docs/RULES.md ("Building shortage"): when the requester and at least one other player could
+buy some and together could buy more than the bank has, those others are asked in seat order
+whether they want one; if any does, the building goes to auction (``rules/auction.py``) and its
+winner places it where the even-building rule allows.
 """
 
 from __future__ import annotations
@@ -134,25 +141,75 @@ class PlaceFrame(Frame):
 
 
 def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
-    """Other players to ask when buildings are limited, else [].
+    """The other players to ask whether they want the building ``p`` asks for, else [].
 
-    Buildings are "limited" when the bank's stock of that kind is smaller than what all the
-    players able to build could place; the others able to build now (a legal spot and cash for
-    at least the opening bid) are then asked whether they want one (docs/RULES.md).
+    Buildings of kind ``item`` are short when ``p`` and at least one other player wish to buy
+    some, and together wish for more than the bank has (the classic rules: "two or more players
+    wish to buy more than the Bank has"); a player wishes for what :func:`wished` counts. The
+    others who wish for one are asked, in turn order from ``p``'s left (docs/RULES.md,
+    "Building shortage").
     """
     stock = s.hotels if item == HOTEL else s.houses
-    # (Deeds belong to seats still playing: the audit checks it.)
+    # Nobody can wish for more than they have room for: while the room of every player who may
+    # build fits in the stock (Kept's totals: most of a game), nothing is short. (Deeds belong
+    # to seats still playing: the audit checks it.)
     if buildings.capacity_total(s, item) <= stock:
         return []
-    # Those who may build somewhere (Kept.builders) with cash for the opening bid and a spot
-    # for this kind of building now, in turn order from p's left. (A spot now means room for
-    # more: can_place_now implies a capacity, so no seat's capacity need be worked out.)
-    builders, cash, least = s.kept.builders, s.cash, s.ed.building_min_bid
+    # The wishes are counted only as far as they make a shortage (stock + 1), then each other
+    # player's only as far as one: whether it is asked.
+    short = stock + 1
+    wish = wished(s, p, item, short)
+    builders = s.kept.builders
     out: list[int] = []
     for q in turns.seats_from(s, turns.next_seat(s, p)):
-        if q != p and (builders >> q) & 1 and cash[q] >= least and can_place_now(s, q, item):
-            out.append(q)
-    return out
+        if q != p and (builders >> q) & 1:
+            w = wished(s, q, item, short - wish if wish < short else 1)
+            if w:
+                out.append(q)
+                wish += w
+    return out if wish >= short else []
+
+
+def wished(s: MonopolyState, p: int, item: int, most: int = -1) -> int:
+    """How many buildings of kind ``item`` ``p`` could buy from the bank now, one after another
+    at the list price, if the bank had enough: on ``p``'s buildable groups, houses up to four
+    on every street (HOUSE), or a hotel on every street of a group standing at four houses
+    (HOTEL: no house bought first), the cheapest first while ``p``'s cash lasts (counted up to
+    ``most`` when it is not -1). This is what a player "wishes to buy" in a building shortage
+    (docs/RULES.md, "Building shortage")."""
+    if not (s.kept.builders >> p) & 1:  # (p may build nowhere: most players, most of a game)
+        return 0
+    ed, level, builder = s.ed, s.level, s.kept.builder
+    cash, out = s.cash[p], 0
+    for g in ed.street_groups_by_cost:  # (a group's buildings cost alike)
+        if builder[g] != p:
+            continue
+        members = ed.groups[g].members
+        n = 0
+        if item == HOUSE:
+            for m in members:
+                if level[m] < 4:
+                    n += 4 - level[m]
+        else:
+            low = buildings.HOTEL_LEVEL
+            for m in members:
+                if level[m] < low:
+                    low = level[m]
+            if low == 4:
+                for m in members:
+                    if level[m] == 4:
+                        n += 1
+        if not n:
+            continue
+        cost = ed.groups[g].house_cost
+        if cost * n > cash:  # (the cheapest first: what is left buys nothing dearer)
+            out += cash // cost
+            break
+        out += n
+        cash -= cost * n
+        if 0 <= most <= out:
+            break
+    return out if most < 0 or out < most else most
 
 
 def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
