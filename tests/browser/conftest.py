@@ -83,7 +83,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ``meeple serve`` of its own (temporary SQLite file, bots at a small pace): its URL."""
     tmp = tmp_path_factory.mktemp("server")
     port = free_port()
-    proc = start_server(tmp / "games.sqlite", port, tmp / "serve.log", BOT_PACE)
+    # No limits per address (``--no-limits``): every test's games come from one address, more
+    # than a person's 20 waiting or in play (tests/server test the limits themselves).
+    proc = start_server(tmp / "games.sqlite", port, tmp / "serve.log", BOT_PACE, ("--no-limits",))
     base = f"http://127.0.0.1:{port}"
     try:
         yield base
@@ -144,6 +146,19 @@ def create_game(base: str, game: str, seats: list[dict[str, Any]], seed: int) ->
     assert r.status_code == 201, r.text
     data: dict[str, Any] = r.json()
     return data
+
+
+@pytest.fixture
+def tidy(server: str) -> Iterator[list[dict[str, Any]]]:
+    """A list for the games a test made (``create_game``'s answers), cancelled when the test
+    ends: a game left waiting or in play counts against the server's limits per address
+    (docs/SERVER.md, "Limits": 5 waiting, 20 waiting or in play) for the tests after it."""
+    made: list[dict[str, Any]] = []
+    yield made
+    for game in made:  # (a game that ended is refused: nothing to do)
+        httpx.post(
+            f"{server}/api/games/{game['id']}/cancel", json={"host_token": game["host_token"]}
+        )
 
 
 def human_and_bots(bots: int, bot: str = "random") -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@
 // play.js to render; leaving it puts the final position back.
 import { api, el, svg, toast, inkOn } from "./util.js";
 import { rememberSeat, seatOf } from "./seats.js";
+import { watchScale } from "./fit.js";
 
 let G = null; // the page's game (play.js)
 let box = null; // the end screen's card
@@ -160,6 +161,7 @@ function build(key) {
   box.append(chancesSection(key));
   box.append(moments(story));
   box.append(verify(story));
+  watchCharts(box);
 }
 
 // ---------------------------------------------------------------- the ranking
@@ -244,7 +246,8 @@ function sheetTable(h) {
     el("tbody", {},
       h.steps.map((step) => el("tr", {}, el("th", { scope: "row" }, STEP_NAMES[step] || step), order.map((s) => el("td", {}, String(sheets[s][step]))))),
       el("tr", { class: "total" }, el("th", { scope: "row" }, "Total"), order.map((s) => el("td", {}, String(sheets[s].total))))));
-  return el("div", { class: "sheet-wrap" }, table);
+  // It may scroll sideways (many players on a phone): a Tab stop, so the keyboard scrolls it.
+  return el("div", { class: "sheet-wrap", role: "region", tabindex: 0, "aria-label": "Score sheet" }, table);
 }
 
 // ---------------------------------------------------------------- the chart
@@ -256,10 +259,28 @@ function niceStep(range, ticks) {
   return 10 * mag;
 }
 
+// The charts' width in their own units: the end screen's width on screen in CSS px (at least
+// 280, at most 560), so that a unit is a CSS px (or more, on a wide screen) and the type's
+// sizes in style.css are its sizes on screen (issue 38: the ticks were 9.1 px on a desktop).
+// A chart whose scale on screen changes (the window was resized) is drawn again (watchCharts).
+function chartWidth() {
+  const s = getComputedStyle(box);
+  const inner = box.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return Math.round(Math.max(280, Math.min(560, inner || 360)));
+}
+
+function watchCharts(within) {
+  for (const chartSvg of within.querySelectorAll("svg.worth-chart")) {
+    const scale = () => chartSvg.getBoundingClientRect().width / chartSvg.viewBox.baseVal.width;
+    const drawn = scale();
+    watchScale(chartSvg, scale, () => drawn, () => { if (chartSvg.isConnected) { built = ""; G.rerender(); } });
+  }
+}
+
 function chart(h) {
   const pts = h.series.points;
   const seats = G.seats.map((s) => s.seat);
-  const W = 360, H = 230, L = 46, R = 26, T = 12, B = 40;
+  const W = chartWidth(), H = 230, L = 54, R = 30, T = 12, B = 40;
   const pw = W - L - R, ph = H - T - B;
   const x0 = pts.length ? pts[0].turn : 1;
   const x1 = Math.max(x0 + 1, pts.length ? pts[pts.length - 1].turn : 2);
@@ -276,7 +297,7 @@ function chart(h) {
   // Grid and axes
   for (let v = lo; v <= hi + step / 2; v += step) {
     root.append(svg("line", { x1: L, x2: L + pw, y1: Y(v), y2: Y(v), class: v === 0 ? "axis" : "grid" }));
-    root.append(svg("text", { x: L - 5, y: Y(v) + 3.5, "text-anchor": "end", class: "tick" }, shortMoney(v)));
+    root.append(svg("text", { x: L - 5, y: Y(v) + 4, "text-anchor": "end", class: "tick" }, shortMoney(v)));
   }
   const xs = niceStep(x1 - x0, 5);
   for (let t = Math.ceil(x0 / xs) * xs; t <= x1; t += xs) {
@@ -299,17 +320,17 @@ function chart(h) {
     if (pts.length) ends.push({ s, x: X(pts[pts.length - 1].turn), y: Y(pts[pts.length - 1].values[s]) });
   }
   ends.sort((a, b) => a.y - b.y);
-  for (let i = 1; i < ends.length; i++) ends[i].ly = Math.max(ends[i].y, (ends[i - 1].ly ?? ends[i - 1].y) + 15);
+  for (let i = 1; i < ends.length; i++) ends[i].ly = Math.max(ends[i].y, (ends[i - 1].ly ?? ends[i - 1].y) + 19);
   if (ends.length) ends[0].ly = ends[0].y;
   const over = ends.length ? ends[ends.length - 1].ly - (T + ph + 6) : 0;
   if (over > 0) for (const e of ends) e.ly -= over;
   for (const e of ends) {
     const c = G.colors[e.s];
     const lx = e.x + 12;
-    if (Math.abs(e.ly - e.y) > 1) root.append(svg("line", { x1: e.x, y1: e.y, x2: lx - 7, y2: e.ly, stroke: c, "stroke-width": 1 }));
+    if (Math.abs(e.ly - e.y) > 1) root.append(svg("line", { x1: e.x, y1: e.y, x2: lx - 9, y2: e.ly, stroke: c, "stroke-width": 1 }));
     root.append(svg("g", { class: "chart-end", dataset: { seat: e.s } },
-      svg("circle", { cx: lx, cy: e.ly, r: 7.5, fill: c, stroke: "#fff", "stroke-width": 1.5 }),
-      svg("text", { x: lx, y: e.ly + 3.6, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: inkOn(c) }, G.mark(e.s))));
+      svg("circle", { cx: lx, cy: e.ly, r: 9, fill: c, stroke: "#fff", "stroke-width": 1.5 }),
+      svg("text", { x: lx, y: e.ly + 4.3, "text-anchor": "middle", fill: inkOn(c) }, G.mark(e.s))));
   }
   // Click (or tap) a turn to replay it.
   const hit = svg("rect", { x: L, y: T, width: pw, height: ph, fill: "transparent", class: "chart-hit" });
@@ -349,6 +370,7 @@ function chancesSection(key) {
       return;
     }
     body.append(decidedText(chances), chanceChart(chances.points, chances.decided));
+    watchCharts(body);
   };
   if (chancesFor !== key) {
     chancesFor = key;
@@ -389,7 +411,7 @@ function decidedText(c) {
 
 function chanceChart(pts, d) {
   const seats = G.seats.map((s) => s.seat);
-  const W = 360, H = 200, L = 40, R = 12, T = 10, B = 34;
+  const W = chartWidth(), H = 200, L = 44, R = 12, T = 10, B = 34;
   const pw = W - L - R, ph = H - T - B;
   const x0 = pts.length ? pts[0].state_id : 0;
   const x1 = Math.max(x0 + 1, pts.length ? pts[pts.length - 1].state_id : 1);
@@ -399,14 +421,14 @@ function chanceChart(pts, d) {
     "aria-label": `Each player's chance of winning over the game: ${seats.map((s) => `${G.name(s)} from ${Math.round(100 * (pts[0] ? pts[0].chances[s] : 0))}% to ${Math.round(100 * (pts.length ? pts[pts.length - 1].chances[s] : 0))}%`).join(", ")}. Click a point to replay it.` });
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
     root.append(svg("line", { x1: L, x2: L + pw, y1: Y(v), y2: Y(v), class: v === 0 ? "axis" : "grid" }));
-    root.append(svg("text", { x: L - 5, y: Y(v) + 3.5, "text-anchor": "end", class: "tick" }, `${100 * v}%`));
+    root.append(svg("text", { x: L - 5, y: Y(v) + 4, "text-anchor": "end", class: "tick" }, `${100 * v}%`));
   }
   root.append(svg("line", { x1: L, x2: L, y1: T, y2: T + ph, class: "axis" }));
   root.append(svg("text", { x: L + pw / 2, y: H - 6, "text-anchor": "middle", class: "axis-title" }, "Turn"));
   const ticks = 5;
   for (let k = 0; k <= ticks; k++) {
     const n = x0 + ((x1 - x0) * k) / ticks;
-    root.append(svg("text", { x: X(n), y: T + ph + 14, "text-anchor": "middle", class: "tick" }, String(turnAt(n))));
+    root.append(svg("text", { x: X(n), y: T + ph + 15, "text-anchor": "middle", class: "tick" }, String(turnAt(n))));
   }
   if (d && d.turning) {
     root.append(svg("rect", { x: X(d.turning.from), y: T, width: Math.max(2, X(d.turning.to) - X(d.turning.from)), height: ph, class: "chance-swing" },
@@ -442,7 +464,10 @@ function moments(h) {
     el("li", {}, el("button", {
       type: "button", class: "moment", dataset: { stateId: m.state_id, kind: m.kind },
       title: `Replay move ${m.state_id}`, onclick: () => openReplay(m.state_id, true),
-    }, el("span", { class: "moment-when" }, `Turn ${m.turn}`), el("b", {}, m.title), el("span", { class: "moment-text" }, G.words(m.text)))))));
+    }, el("span", { class: "moment-when" }, `Turn ${m.turn}`),
+    // (A title its text starts with, "Game over", is not read twice.)
+    el("b", { "aria-hidden": m.text.startsWith(m.title) ? "true" : null }, m.title),
+    el("span", { class: "moment-text" }, G.words(m.text)))))));
   return wrap;
 }
 
@@ -581,12 +606,13 @@ function drawReplay() {
   if (!slider) {
     panel.textContent = "";
     slider = el("input", { type: "range", id: "replay-slider", min: 0, max: total, step: 1, value: n, "aria-label": "Move" });
+    slider.setAttribute("aria-valuetext", `Move ${n} of ${total}`);
     slider.addEventListener("input", () => goTo(Number(slider.value), 60));
     const btn = (id, label, text, fn) => el("button", { type: "button", id, "aria-label": label, title: label, onclick: fn }, text);
     panel.append(
       el("div", { class: "replay-head" },
         el("b", {}, "Replay"),
-        el("span", { id: "replay-pos", class: "small", "aria-live": "polite" }),
+        el("span", { id: "replay-pos", class: "small" }),
         el("button", { type: "button", class: "small", id: "replay-close", onclick: closeReplay }, "Back to the end")),
       slider,
       el("div", { class: "replay-buttons" },
@@ -594,20 +620,31 @@ function drawReplay() {
         btn("replay-back", "Back one move", "◀ Back", () => step(-1)),
         btn("replay-forward", "Forward one move", "Forward ▶", () => step(1)),
         btn("replay-last", "Last move", "»", () => goTo(total))),
-      el("ul", { class: "replay-events small", id: "replay-events" }));
+      // The move's events: the replay's live region (a screen reader says each move once, with
+      // its place in the game), and a Tab stop, as it scrolls.
+      el("ul", { class: "replay-events small", id: "replay-events", tabindex: 0, "aria-label": "The move", "aria-live": "polite" }));
   }
   panel.hidden = false;
   if (Number(slider.value) !== n) slider.value = String(n);
+  slider.setAttribute("aria-valuetext", `Move ${n} of ${total}`);
   const turn = replay.n === n && replay.turn !== null ? `${SEP}Turn ${replay.turn}` : "";
   panel.querySelector("#replay-pos").textContent = `Move ${n} of ${total}${turn}`;
   panel.querySelector("#replay-back").disabled = n <= 0;
   panel.querySelector("#replay-first").disabled = n <= 0;
   panel.querySelector("#replay-forward").disabled = n >= total;
   panel.querySelector("#replay-last").disabled = n >= total;
+  // Drawn again only when the move it shows changes (it is a live region).
   const list = panel.querySelector("#replay-events");
+  const shows = replay.n === n ? String(n) : "";
+  if (list.dataset.shows === shows) return;
+  list.dataset.shows = shows;
   list.textContent = "";
-  if (replay.n !== n) list.append(el("li", { class: "muted" }, "…"));
-  else if (n === 0) list.append(el("li", { class: "muted" }, "The game begins."));
+  if (replay.n !== n) {
+    list.append(el("li", { class: "muted", "aria-hidden": "true" }, "…"));
+    return;
+  }
+  list.append(el("li", { class: "visually-hidden" }, `Move ${n} of ${total}${replay.turn !== null ? `, turn ${replay.turn}` : ""}.`));
+  if (n === 0) list.append(el("li", { class: "muted" }, "The game begins."));
   else {
     const what = replay.move === null ? "works on a trade offer (private until it is made)" : `: ${G.words(replay.move)}`;
     list.append(el("li", { class: "replay-move" }, el("b", {}, G.name(replay.mover)), replay.move === null ? ` ${what}` : what));

@@ -1,7 +1,7 @@
 // The invite page (/join/ID#code=CODE): pick a free seat and a name, get the seat's token, keep
 // it in this browser (seats.js) and go to the game. The code rides in the #fragment, so it never
 // reaches the server's logs; the page takes it out of the address bar at once.
-import { api, el, PLAYER_COLORS } from "./util.js";
+import { api, el, inkOn, PLAYER_COLORS } from "./util.js";
 import { rememberSeat, seatOf } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -57,7 +57,7 @@ async function main() {
   free.forEach((s, k) => {
     pick.append(el("label", { class: "check seat-choice" },
       el("input", { type: "radio", name: "seat", value: s.seat, checked: k === 0 }),
-      el("span", { class: "seat-no", style: `background:${PLAYER_COLORS[s.seat]}` }, String(s.seat + 1)),
+      el("span", { class: "seat-no", style: `background:${PLAYER_COLORS[s.seat]};color:${inkOn(PLAYER_COLORS[s.seat])}` }, String(s.seat + 1)),
       `Seat ${s.seat + 1}`));
   });
   $("join-form").hidden = false;

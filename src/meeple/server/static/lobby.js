@@ -1,7 +1,7 @@
 // The lobby: create a game (any game id; each seat you, an invited person, a person with their
 // own link, or a bot), show the links, list "Your games" (the seats this browser holds, from
 // seats.js) and the open games. Everything goes through the JSON API (docs/SERVER.md).
-import { api, el, PLAYER_COLORS } from "./util.js";
+import { api, el, inkOn, PLAYER_COLORS } from "./util.js";
 import { forgetSeat, mySeats, rememberSeat } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -57,7 +57,7 @@ function renderSeats() {
       onclick: () => { seats.splice(i, 1); renderSeats(); },
     }, "✕");
     box.append(el("div", { class: "seat-row" },
-      el("span", { class: "seat-no", style: `background:${PLAYER_COLORS[i]}` }, String(i + 1)),
+      el("span", { class: "seat-no", style: `background:${PLAYER_COLORS[i]};color:${inkOn(PLAYER_COLORS[i])}` }, String(i + 1)),
       kind, name, remove));
   });
   $("add-seat").disabled = seats.length >= g.max_players;
@@ -187,7 +187,7 @@ function linkRow(label, color, url, testid, open = true) {
   const input = el("input", { readonly: true, value: full, "aria-label": `${label} link`, onfocus: (e) => e.target.select() });
   return el("div", { class: "link-row", dataset: { testid } },
     el("div", {},
-      el("div", { class: "row" }, el("span", { class: "seat-no", style: `background:${color}` }, label[0]), el("b", {}, label)),
+      el("div", { class: "row" }, el("span", { class: "seat-no", style: `background:${color};color:${inkOn(color)}` }, label[0]), el("b", {}, label)),
       input),
     el("button", {
       type: "button", class: "small copy",

@@ -247,10 +247,12 @@ function drawCityState() {
   const d = layers.dyn;
   d.textContent = "";
   const builds = new Map(legalActions().filter((a) => a.kind === "build_at").map((a) => [a.args[0], a]));
+  // A tile's and a card's words are their <title>: their name for a screen reader and the
+  // pointer's tooltip (an aria-label as well made the <title> a description, read twice).
   for (const t of v.city) {
     const [x, y] = cellXY(t.plot);
     const about = tileAbout(t);
-    const g = svg("g", { class: "tile", id: `plot-${t.plot}`, dataset: { plot: t.plot, kind: t.kind, owner: t.owner }, role: "img", "aria-label": about, onclick: () => select(t.plot) });
+    const g = svg("g", { class: "tile", id: `plot-${t.plot}`, dataset: { plot: t.plot, kind: t.kind, owner: t.owner }, role: "img", onclick: () => select(t.plot) });
     g.append(svg("title", {}, about));
     drawTile(g, t, x, y);
     d.append(g);
@@ -263,7 +265,7 @@ function drawCityState() {
     const go = () => (a ? G.act(a.text) : select(rc.plot));
     const g = svg("g", {
       class: `req${a ? " target" : ""}`, id: `plot-${rc.plot}`, dataset: { plot: rc.plot, card: rc.card.id },
-      style: "cursor:pointer", onclick: go, role: a ? "button" : "img", "aria-label": about, tabindex: a ? 0 : null,
+      style: "cursor:pointer", onclick: go, role: a ? "button" : "img", tabindex: a ? 0 : null,
       onkeydown: (e) => { if (a && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); go(); } },
     });
     g.append(svg("title", {}, about));
@@ -453,7 +455,9 @@ export function setup(game, elements) {
   dom = elements;
   document.getElementById("game")?.classList.add("monopolis");
   dom.city = el("div", { id: "city-box" });
-  dom.plotInfo = el("div", { class: "plot-info card", id: "plot-info", hidden: true, "aria-live": "polite" });
+  // Not a live region: it is drawn again on every update while a plot is chosen, and its words
+  // are the plot's own label already (a card's and a tile's aria-label).
+  dom.plotInfo = el("div", { class: "plot-info card", id: "plot-info", hidden: true });
   dom.board.textContent = "";
   dom.board.append(dom.city, dom.plotInfo, legend());
   drawCityState();

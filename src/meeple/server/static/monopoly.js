@@ -1,7 +1,7 @@
 // The Monopoly family's game page: the board as SVG (any edition: 40 or 24 squares, colour
 // groups, owners, mortgages, buildings, tokens, the snowflake, Jail or Time Out), the players,
 // and every decision as controls built from the seat's legal actions.
-import { el, svg, parseAction, inkOn, autoPanel } from "./util.js";
+import { el, svg, parseAction, inkOn, readable, autoPanel } from "./util.js";
 import { MIN_PX, textWidth as measure, fitOne as fitFirst, watchScale } from "./fit.js";
 
 const SIZE = 1000;
@@ -269,7 +269,8 @@ function drawBoard() {
     // Community Chest even where their names are cut short).
     const fill = sq.kind === "card" ? deckFill(sq.deck) : "#fbfaf3";
     g.append(svg("rect", { class: "base", x: r.x, y: r.y, width: r.w, height: r.h, fill, stroke: "#2b3a33", "stroke-width": 1.5 }));
-    g.append(svg("title", {}, sq.name));
+    // No <title>: the square's name is in its label (squareLabel), and a <title> next to a
+    // label is read again as its description; pointer users see the name on the hover card.
     if (r.side === "corner") drawCorner(g, r, sq);
     else drawSide(g, r, sq);
     const d = svg("g", { class: "dyn", "pointer-events": "none" });
@@ -383,7 +384,7 @@ function drawSide(g, r, sq) {
   const top = ay + 6 + lines.length * lineH, bottom = ay + ah - footH;
   const mid = (top + bottom) / 2;
   if (sq.kind === "card") {
-    g.append(svg("text", { x: ax + aw / 2, y: mid + icon * 0.36, "text-anchor": "middle", "font-size": icon, "font-weight": 800, fill: "#a0522d", opacity: 0.75 }, "?"));
+    g.append(svg("text", { x: ax + aw / 2, y: mid + icon * 0.36, "text-anchor": "middle", "font-size": icon, "font-weight": 800, fill: "#8b4513" }, "?"));
   }
   if (sq.kind === "snowflake") snowflakeIcon(g, ax + aw / 2, mid, icon * 0.42);
   if (foot) g.append(svg("text", { x: ax + aw / 2, y: ay + ah - 9, class: "sq-price", "text-anchor": "middle", "font-size": small }, foot));
@@ -635,7 +636,7 @@ function die(x, y, s, value, cls) {
     6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
   }[value] || [];
   for (const [px, py] of pips) inner.append(svg("circle", { cx: px * s, cy: py * s, r: s * 0.09, fill: "#1c2421" }));
-  if (!value) inner.append(svg("text", { x: s / 2, y: s / 2 + 6, "text-anchor": "middle", "font-size": fs(18), fill: "#9aa" }, "–"));
+  if (!value) inner.append(svg("text", { x: s / 2, y: s / 2 + 6, "text-anchor": "middle", "font-size": fs(18), fill: "#5f6b66" }, "–"));
   g.append(inner);
   return g;
 }
@@ -674,7 +675,7 @@ function drawCentre() {
   const rs = fs(17);
   const recent = G.log.slice(-2).map((e) => G.words(e.text));
   recent.forEach((text, k) => {
-    c.append(svg("text", { x: mid, y: top + h + 18 + rs + k * rs * 1.3, "text-anchor": "middle", "font-size": rs, fill: k === recent.length - 1 ? "#1c2421" : "#5f6b66", class: "recent" }, ellipsize(text, inner - 40, rs)));
+    c.append(svg("text", { x: mid, y: top + h + 18 + rs + k * rs * 1.3, "text-anchor": "middle", "font-size": rs, fill: k === recent.length - 1 ? "#1c2421" : "#4f5a55", class: "recent" }, ellipsize(text, inner - 40, rs)));
   });
   // Dice
   const nd = G.board.rules.dice;
@@ -1261,10 +1262,11 @@ function renderPlayers() {
         el("div", { class: "meta" }, p.in_jail ? `in ${G.board.names.jail}` : sqName(p.position), G.decider === p.seat ? " · deciding" : ""),
         el("div", { class: "chips" }, deeds.map((s) => {
           // The deed's colour and its group's letter (a colour-blind player reads the letter).
+          // Its title is its name (an aria-label as well was read again as its description).
           const grp = group(s.index);
           const color = grp ? grp.color : "#999";
           const label = `${sqName(s.index)}${grp ? `, ${grp.name}` : ""}${s.mortgaged ? ", mortgaged" : ""}`;
-          return el("span", { class: `chip${s.mortgaged ? " m" : ""}`, title: label, role: "img", "aria-label": label, style: `background:${color};color:${inkOn(color)}` },
+          return el("span", { class: `chip${s.mortgaged ? " m" : ""}`, title: label, role: "img", style: `background:${color};color:${inkOn(color)}` },
             grp ? codes[G.board.squares[s.index].group] : "");
         }))),
       el("div", { class: "cash", dataset: { cash: p.cash } }, money(p.cash), el("small", {}, `worth ${money(p.net_worth)}`))));
@@ -1282,6 +1284,9 @@ export function setup(game, elements) {
   elements.controls.addEventListener("input", markTyped);
   G = game;
   dom = elements;
+  // Each group in the shade of its colour that its letter can be read on (util.readable): the
+  // band, the chips, the deed card and the panels alike.
+  for (const g of G.board.groups) g.color = readable(g.color);
   codes = groupCodes(G.board.groups);
   unit = measuredUnit();
   drawBoard();

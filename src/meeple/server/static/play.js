@@ -4,6 +4,7 @@
 import { api, ApiError, el, toast, PLAYER_COLORS } from "./util.js";
 import { rememberSeat, seatOf, forgetSeat } from "./seats.js";
 import { renderEnd } from "./end.js";
+import { sayLines, sayDecision } from "./announce.js";
 
 const $ = (id) => document.getElementById(id);
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -232,11 +233,15 @@ async function earlierLog() {
 const WHY_KEY = "meeple.why";
 const wantWhy = () => localStorage.getItem(WHY_KEY) === "1";
 
-function addLog(stateId, events, why) {
+// New lines are said by a screen reader (announce.js), but not those a connection's hello
+// brings: they happened before.
+function addLog(stateId, events, why, say) {
   if (stateId <= game.lastLogged) return;
   game.lastLogged = stateId;
-  for (const text of events) game.log.push({ sid: stateId, text });
-  if (why && wantWhy()) game.log.push({ sid: stateId, text: `Why: ${why}.`, why: true });
+  const added = events.map((text) => ({ sid: stateId, text }));
+  if (why && wantWhy()) added.push({ sid: stateId, text: `Why: ${why}.`, why: true });
+  game.log.push(...added);
+  if (say) sayLines(added.map((e) => game.words(e.text)));
 }
 
 function renderLog() {
@@ -260,7 +265,9 @@ function addChat(m) {
   const list = $("chat");
   const empty = list.querySelector(".muted");
   if (empty) empty.remove();
-  list.prepend(el("li", { dataset: { id: m.id } }, el("b", { style: `color:${PLAYER_COLORS[m.seat] || "inherit"}` }, m.name), ": ", m.text));
+  // The seat's colour as a dot: as the name's colour it was under WCAG AA on white.
+  const dot = PLAYER_COLORS[m.seat] ? el("span", { class: "dot", style: `background:${PLAYER_COLORS[m.seat]}`, "aria-hidden": "true" }) : null;
+  list.prepend(el("li", { dataset: { id: m.id } }, dot, el("b", {}, m.name), ": ", m.text));
 }
 
 // The host muted someone, removed them from the chat (their messages hidden for everyone) or
@@ -319,7 +326,7 @@ function takeSeatState(m) {
 // A new position from the WebSocket or an action's answer; returns whether it was newer.
 function ingest(m) {
   if (game.replay) return false; // the game is over: a reconnect's hello brings nothing new
-  if (Array.isArray(m.events) && m.events.length) addLog(m.state_id, m.events, m.why);
+  if (Array.isArray(m.events) && m.events.length) addLog(m.state_id, m.events, m.why, m.type !== "hello");
   if (m.state_id < game.stateId) return false;
   if (m.state_id === game.stateId) {
     if ("auto" in m) { takeSeatState(m); render(null); }
@@ -413,7 +420,9 @@ async function explain(action) {
       method: "POST", body: { token: game.token, actions: [action] },
     });
     const why = r.reasons[action];
-    toast(why ? `Not now: ${game.words(why)}.` : "You can do that now.", !!why);
+    // (The table's own reason may start "not now: ..." already: said once.)
+    const reason = why ? game.words(why).replace(/^not now:\s*/i, "") : "";
+    toast(why ? `Not now: ${reason}.` : "You can do that now.", !!why);
   } catch (e) {
     toast(e.message, true);
   }
@@ -636,6 +645,7 @@ function render(prev) {
   renderResult();
   renderLog();
   alertTurn();
+  sayDecision(game);
 }
 
 // ---- the advisor (POST /hint): each choice's chance of winning, at our own decision ----
@@ -652,9 +662,10 @@ function renderHint() {
   const asking = hint.asking === game.stateId;
   $("hint").disabled = asking || !!fresh;
   $("hint").textContent = asking ? "Thinking…" : "Hint";
-  $("hint-note").textContent = fresh
+  const note = fresh
     ? `Chance to win against standard play (${fresh.rollouts} games played out; bars: 95% range).`
     : "What are my chances with each choice?";
+  if ($("hint-note").textContent !== note) $("hint-note").textContent = note; // a live region: new text only
   const list = $("hint-list");
   list.replaceChildren();
   if (!fresh) return;
@@ -766,8 +777,11 @@ function connect() {
     if (m.type === "acted" || m.type === "refused") { answered(m); return; }
     if (m.type === "hello" || m.type === "update") ingest(m);
     if (m.type === "hello") { takeTable(m); render(null); loadLog(); loadChat(); } // from the first move, and whatever a reconnection missed
-    if (m.type === "chat") addChat(m);
-    else if (m.type === "seat" && m.state_id === game.stateId) { takeSeatState(m); render(null); }
+    if (m.type === "chat") {
+      // Another's new message is said (announce.js; the chat's history, loaded, is not).
+      if (!chatSeen.has(m.id) && m.seat !== game.seat) sayLines([`${m.name}: ${m.text}`]);
+      addChat(m);
+    } else if (m.type === "seat" && m.state_id === game.stateId) { takeSeatState(m); render(null); }
     else if (m.type === "rematch") {
       // Our seat's token in the rematch rides in this message alone (the old one opens nothing
       // there): kept in this browser, so "Join the rematch" finds it.

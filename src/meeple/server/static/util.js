@@ -1,7 +1,10 @@
 // Small helpers shared by the lobby and the game page: the JSON API and DOM building.
 
+// Each seat's colour. Its letter on it (black or white, inkOn) reaches WCAG AA's 4.5 to 1 and
+// its line on white (the end screen's charts) 3 to 1 (issue 38: the green, the orange and the
+// pink were a shade short).
 export const PLAYER_COLORS = [
-  "#d7263d", "#1b6ddb", "#2e9b4f", "#f08a00", "#7b3fbf", "#0a9aa8", "#7a5230", "#d63d91",
+  "#d7263d", "#1b6ddb", "#30a152", "#d97c00", "#7b3fbf", "#0a9aa8", "#7a5230", "#cc3388",
 ];
 
 export class ApiError extends Error {
@@ -93,16 +96,48 @@ export function toast(message, isError = false) {
   toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
 }
 
-// Black or white text, whichever has the higher contrast ratio (WCAG) on `hex`.
-export function inkOn(hex) {
+const INK = "#1c2421";
+
+// "#abc" or "#aabbcc" as [r, g, b].
+function rgb(hex) {
   const h = hex.replace("#", "");
   const full = h.length === 3 ? h.split("").map((c) => c + c).join("") : h;
-  const lin = (k) => {
-    const c = parseInt(full.slice(k, k + 2), 16) / 255;
+  return [0, 2, 4].map((k) => parseInt(full.slice(k, k + 2), 16));
+}
+
+// WCAG 2's relative luminance and contrast ratio.
+function luminance([r, g, b]) {
+  const lin = (v) => {
+    const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  const L = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
-  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? "#1c2421" : "#ffffff";
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+// Black or white text, whichever has the higher contrast ratio (WCAG) on `hex`.
+export function inkOn(hex) {
+  const c = rgb(hex);
+  return contrast(c, rgb(INK)) >= contrast(c, [255, 255, 255]) ? INK : "#ffffff";
+}
+
+// `hex` as a background for text: itself where black or white text on it reaches WCAG AA's
+// 4.5 to 1, else the nearest shade of it that does (darkened under white text, lightened under
+// black). An edition's colour group can sit between the two (the classic Red and Pink: 3.6
+// and 3.8 to 1), and its letter is how a colour-blind player tells the groups apart.
+export function readable(hex) {
+  const c = rgb(hex);
+  const ink = rgb(inkOn(hex));
+  const toward = ink[0] === 255 ? 0 : 255;
+  let mixed = c;
+  for (let k = 1; k <= 20 && contrast(mixed, ink) < 4.5; k++) {
+    mixed = c.map((v) => Math.round(v + (toward - v) * k * 0.03));
+  }
+  return `#${mixed.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 }
 
 // Lines of at most `width` characters, words kept whole where possible.
@@ -139,7 +174,9 @@ export function autoPanel(G, auto) {
   const label = AUTO_TEXT[auto.moment] || "Moving on";
   if (!auto.grace) return el("p", { class: "muted small", id: "auto-quiet" }, `${label}${auto.moment === "forced" ? `: ${G.words(auto.text)}` : ""}…`);
   const now = auto.moment === "forced" ? auto.text : { roll: "Roll now", end_turn: "End turn now", others_turn: "Pass now" }[auto.moment] || auto.text;
-  return el("div", { class: "auto-move", id: "auto-move", role: "status" },
+  // Not a live region (it is drawn again on every update): the page's one live region says the
+  // countdown once, when it starts (announce.js).
+  return el("div", { class: "auto-move", id: "auto-move" },
     el("div", { class: "small" }, `${label}${auto.moment === "forced" ? `: ${G.words(auto.text)}` : ""} in `, el("b", { id: "auto-left" }, String(Math.ceil(G.autoLeft()))), " s"),
     el("div", { class: "auto-track", "aria-hidden": "true" }, el("div", { class: "auto-bar", id: "auto-bar", style: `width:${(100 * G.autoLeft()) / Math.max(0.001, auto.grace)}%` })),
     el("div", { class: "actions" },
