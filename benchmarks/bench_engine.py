@@ -88,18 +88,30 @@ def time_replay(game: str, players: int, games: list[Recorded]) -> float:
     return time.process_time() - t
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+def arguments(doc: str | None, bots: str, games: int) -> argparse.ArgumentParser:
+    """The options this benchmark and ``bench_bots.py`` share: the game, its players, the bots,
+    the games and their seed, the runs, where to write the figures."""
+    ap = argparse.ArgumentParser(description=doc)
     ap.add_argument("--game", default="classic")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--bots", default="standard")
-    ap.add_argument("--games", type=int, default=120)
+    ap.add_argument("--bots", default=bots)
+    ap.add_argument("--games", type=int, default=games)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", dest="json_path", help="also write the figures to this file")
+    return ap
+
+
+def parse(ap: argparse.ArgumentParser) -> argparse.Namespace:
+    """The options given, checked."""
     a = ap.parse_args()
     if a.games < 1 or a.repeat < 1:
         ap.error("--games and --repeat must be at least 1")
+    return a
+
+
+def main() -> None:
+    a = parse(arguments(__doc__, "standard", 120))
     games = record(a.game, a.players, a.bots, a.games, a.seed)
     actions = sum(len(acts) for _, acts in games)
     speeds = [yardstick()]

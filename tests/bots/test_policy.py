@@ -3,6 +3,7 @@ training pipeline end to end (examples/train_policy.py)."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import zipfile
@@ -27,6 +28,7 @@ from meeple.bots.policy import (  # noqa: E402
 from meeple.cli.main import app  # noqa: E402
 from meeple.kernel.bot import play_out  # noqa: E402
 from meeple.kernel.family import family_of_state, new_game  # noqa: E402
+from meeple.kernel.rng import Rng, derive_seed  # noqa: E402
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
@@ -335,3 +337,69 @@ def test_the_learned_bot_plays_the_packaged_policy_of_its_game() -> None:
         app, ["simulate", "friends", "--games", "1", "--players", "2", "--bots", "learned,standard"]
     )
     assert out.exit_code == 2 and "no policy for friends" in out.output
+
+
+# Games the learned bot played before its decisions were made cheaper (commit 89d78ff, where it
+# made the observer and the action table, built the mask and scored every index at every
+# decision; `meeple simulate --seed S` seeds the bots so): the first 16 hex digits of the
+# SHA-256 of each game's actions, one a line. The cheaper bot must play them exactly.
+LEARNED_GAMES = {
+    (("learned", "standard", "standard", "standard"), 4): "514cf1333ca1e165",
+    (("learned:sample", "learned", "random", "standard"), 2): "b131e84dc52f363a",
+}
+
+
+@pytest.mark.parametrize(("kinds", "seed"), list(LEARNED_GAMES))
+def test_the_learned_bot_plays_the_games_it_played_before(
+    kinds: tuple[str, ...], seed: int
+) -> None:
+    state = new_game("classic", len(kinds), seed)
+    state.record_events = False
+    play_out(
+        state, [make_bot(k, "monopoly", derive_seed(seed, 1 + s)) for s, k in enumerate(kinds)]
+    )
+    digest = hashlib.sha256("\n".join(str(a) for a in state.history).encode()).hexdigest()
+    assert state.is_terminal() and digest[:16] == LEARNED_GAMES[(kinds, seed)]
+
+
+def test_the_bot_makes_the_observer_and_the_action_table_once_a_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Not at every decision (they cost 200 µs, four times the rest of a decision), and the
+    family hands out one shared table per edition."""
+    first, second = new_game("classic", 4, 1), new_game("classic", 4, 2)
+    family = family_of_state(first)
+    assert family.encoding(first) is family.encoding(second)
+    assert family.observer(first) is family.observer(second)
+    fam = type(family)
+    made = {"observer": 0, "encoding": 0}
+    for name in made:
+        real = getattr(fam, name)
+
+        def counted(self: Any, state: Any, name: str = name, real: Any = real) -> Any:
+            made[name] += 1
+            return real(self, state)
+
+        monkeypatch.setattr(fam, name, counted)
+    state = against_standard("learned", 9, 60)
+    assert len(state.history) > 500
+    assert made == {"observer": 2, "encoding": 2}  # the policy's check, then the bot's own
+
+
+def test_a_single_legal_action_is_played_without_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The only legal action is what the policy would pick whatever its scores: nothing is
+    observed, and the sampling bot still takes its one draw, so its stream goes on as if it
+    had scored (the same games: test_the_learned_bot_plays_the_games_it_played_before)."""
+    state = new_game("classic", 4, 0)
+    assert [str(a) for a in state.legal_actions()] == ["roll"]
+    observer = type(family_of_state(state).observer(state))
+
+    def refuse(*_: Any) -> None:
+        raise AssertionError("observed a position with one legal action")
+
+    monkeypatch.setattr(observer, "observe", refuse)
+    greedy, sampling = make_bot("learned", "monopoly", 7), make_bot("learned:sample", "monopoly", 7)
+    assert str(greedy.choose(state)) == str(sampling.choose(state)) == "roll"
+    stream = Rng(7)
+    stream.next64()
+    assert sampling.rng.state == stream.state and greedy.rng.state == Rng(7).state

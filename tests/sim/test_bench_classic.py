@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,16 @@ def fake_yardstick(tmp_path: Path, rolls_per_s: int) -> dict[str, str]:
     script = tmp_path / "yardstick.py"
     script.write_text(f"print({rolls_per_s})\n", encoding="utf-8")
     return {**os.environ, "MEEPLE_YARDSTICK": str(script)}
+
+
+def run_bench(tmp_path: Path, script: str, *args: str) -> dict[str, Any]:
+    """The JSON figures of ``benchmarks/SCRIPT ARGS`` run on a machine at half the reference's
+    speed (the yardstick reads 1,090,000 rolls/s)."""
+    out = tmp_path / "bench.json"
+    cmd = [sys.executable, str(BENCH / script), *args, "--json", str(out)]
+    subprocess.run(cmd, check=True, timeout=300, env=fake_yardstick(tmp_path, 1_090_000))
+    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return result
 
 
 def test_bench_classic_tiny(tmp_path: Path) -> None:
@@ -96,11 +107,7 @@ def test_bench_cli_tiny(tmp_path: Path) -> None:
 def test_bench_engine_tiny(tmp_path: Path) -> None:
     """The engine benchmark plays games with bots, replays their actions with none, and
     reports both rates and the bots' share, scaled by the yardstick."""
-    out = tmp_path / "engine.json"
-    cmd = [sys.executable, str(BENCH / "bench_engine.py"), "--games", "2", "--repeat", "1"]
-    env = fake_yardstick(tmp_path, 1_090_000)
-    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=300, env=env)
-    r = json.loads(out.read_text(encoding="utf-8"))
+    r = run_bench(tmp_path, "bench_engine.py", "--games", "2", "--repeat", "1")
     assert r["game"] == "classic" and r["bots"] == "standard" and r["games"] == 2
     assert r["mean_actions"] > 100
     for run in (r["play"], r["replay"]):
@@ -117,16 +124,37 @@ def test_bench_engine_rejects_bad_flags() -> None:
     assert done.returncode == 2 and "--games and --repeat must be at least 1" in done.stderr
 
 
+def test_bench_bots_tiny(tmp_path: Path) -> None:
+    """The bots benchmark times each kind's decisions in one seat against the record of the
+    same games replayed, and reports the CPU time per decision, scaled by the yardstick, and
+    as a multiple of the first kind's."""
+    pytest.importorskip("numpy")
+    r = run_bench(tmp_path, "bench_bots.py", "--games", "2", "--repeat", "1")
+    assert r["game"] == "classic" and r["opponents"] == "standard" and r["games"] == 2
+    assert list(r)[-4:-2] == ["standard", "learned"]
+    learned, standard = r["learned"], r["standard"]
+    assert learned["decisions"] > 100 and standard["decisions"] > 100
+    assert learned["cpu_seconds_asked"] > learned["cpu_seconds_replayed"]
+    # Half the reference machine's speed: a decision takes half as long on the reference.
+    us = learned["us_per_decision"]
+    assert us > 0 and learned["us_per_decision_scaled"] == pytest.approx(us / 2, rel=0.01)
+    assert standard["x_standard"] == 1.0 or standard["us_per_decision"] <= 0
+    if standard["us_per_decision"] > 0:
+        assert learned["x_standard"] == pytest.approx(us / standard["us_per_decision"], rel=0.05)
+
+
+def test_bench_bots_rejects_bad_flags() -> None:
+    cmd = [sys.executable, str(BENCH / "bench_bots.py"), "--repeat", "0"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--games and --repeat must be at least 1" in done.stderr
+
+
 def test_bench_rl_tiny(tmp_path: Path) -> None:
     """The RL benchmark drives both environments with masked-random actions and reports
     their steps per second, scaled by the yardstick."""
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")
-    out = tmp_path / "rl.json"
-    cmd = [sys.executable, str(BENCH / "bench_rl.py"), "--seconds", "0.3", "--repeat", "1"]
-    env = fake_yardstick(tmp_path, 1_090_000)
-    subprocess.run([*cmd, "--json", str(out)], check=True, timeout=300, env=env)
-    r = json.loads(out.read_text(encoding="utf-8"))
+    r = run_bench(tmp_path, "bench_rl.py", "--seconds", "0.3", "--repeat", "1")
     assert r["game"] == "classic" and r["gym_opponents"] == "random"
     for name in ("gym", "aec"):
         run = r[name]

@@ -27,11 +27,14 @@ import os
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.kernel.bot import Bot
 from meeple.kernel.family import family_of_state
 from meeple.kernel.protocol import Action, GameState
+
+if TYPE_CHECKING:  # (the encodings import NumPy, which a bot kind may not need)
+    from meeple.kernel.encoding import ActionEncoding, Observer
 
 FORMAT = "meeple-policy"
 """The ``format`` entry of every policy file."""
@@ -69,6 +72,10 @@ class Policy:
     mean: Any = None
     scale: Any = None
     meta: dict[str, str] = field(default_factory=dict)
+    _fits: tuple[str, Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    """The game id, observer and encoding :meth:`check_state` last found fit (the families
+    share one observer and encoding per table, so a bot made for each game checks again in
+    a dictionary lookup, not by hashing the table's 426 labels)."""
 
     def scores(self, obs: Any) -> Any:
         """One score per action index for observation vector(s) ``obs`` (1-D or a batch)."""
@@ -92,6 +99,9 @@ class Policy:
                 f"{where} was trained for {self.game} ({self.family}), not {state.game_id}"
             )
         observer, encoding = fam.observer(state), fam.encoding(state)
+        fits = self._fits
+        if fits and fits[0] == state.game_id and fits[1] is observer and fits[2] is encoding:
+            return
         if observer.size != self.obs_size:
             raise ValueError(
                 f"{where} expects {self.obs_size} observation values; "
@@ -105,6 +115,7 @@ class Policy:
             raise ValueError(f"{where}: the observation layout of {state.game_id} has changed")
         if fingerprint(list(encoding.labels)) != self.action_labels:
             raise ValueError(f"{where}: the action table of {state.game_id} has changed")
+        self._fits = (state.game_id, observer, encoding)
 
 
 def policy_for(
@@ -274,7 +285,16 @@ def cached_policy(path: str) -> Policy:
 
 
 class PolicyBot(Bot):
-    """Plays the best-scored legal action of a :class:`Policy` (or samples, ``sample=True``)."""
+    """Plays the best-scored legal action of a :class:`Policy` (or samples, ``sample=True``).
+
+    A decision observes the position and runs the network only when there is a choice: the
+    legal indices are read off the legal actions, and a single one is played as it is (the
+    policy's pick over one index, whatever the scores). The game's observer and action table
+    are looked up once a game (the state object the bot last saw; the family shares one of
+    each per edition), the policy checked against them once a process: until December 2026
+    every decision made the classic action table afresh, 200 µs, more than the rest of the
+    decision four times over (benchmarks/README.md, "What one decision of each bot costs").
+    """
 
     name = "policy"
 
@@ -284,37 +304,48 @@ class PolicyBot(Bot):
         self.sample = sample
         self.where = where or "the policy"
         self._checked: str | None = None  # the game id already checked
+        self._game: GameState | None = None  # the state the tables below are for
+        self._tables: tuple[Observer, ActionEncoding] | None = None
 
     def check_game(self, state: GameState) -> None:
         """``ValueError`` when this bot's policy was trained for another game (or table)."""
         self.policy.check_state(state, self.where)
         self._checked = state.game_id
 
-    def scores(self, state: GameState) -> tuple[Any, Any]:
-        """The policy's score of every action index, and the legal mask, for the seat to act."""
-        if self._checked != state.game_id:
-            self.check_game(state)
-        fam = family_of_state(state)
-        obs = fam.observer(state).observe(state, state.current_player())
-        mask = fam.encoding(state).mask(state)
-        return self.policy.scores(obs), mask
+    def tables(self, state: GameState) -> tuple[Observer, ActionEncoding]:
+        """The observer and the action encoding of ``state``'s game (checked against the
+        policy the first time the bot meets the game)."""
+        if state is not self._game or self._tables is None:
+            if self._checked != state.game_id:
+                self.check_game(state)
+            fam = family_of_state(state)
+            self._tables = (fam.observer(state), fam.encoding(state))
+            self._game = state
+        return self._tables
 
     def choose(self, state: GameState) -> Action:
         import numpy as np
 
-        scores, mask = self.scores(state)
-        legal = np.flatnonzero(mask)
-        if len(legal) == 0:  # every legal action beyond the table (cannot happen today)
+        observer, encoding = self.tables(state)
+        # The legal indices in order, as the mask's nonzero entries list them, read off the
+        # legal actions (an array for the mask costs more than the lookups).
+        legal = sorted(
+            {i for a in state.legal_actions() if (i := encoding.try_encode(state, a)) >= 0}
+        )
+        if not legal:  # every legal action beyond the table (cannot happen today)
             return state.legal_actions()[0]
-        z = scores[legal]
+        # The bot's own stream, one draw a decision with a legal index: same seed, same games.
+        u = self.rng.next64() / 2.0**64 if self.sample else 0.0
+        if len(legal) == 1:  # the only choice, whatever the scores: none computed
+            return encoding.decode(state, legal[0])
+        z = self.policy.scores(observer.observe(state, state.current_player()))[legal]
         if self.sample:
             p = np.exp(z - z.max())
             cumulative = np.cumsum(p / p.sum())
-            u = self.rng.next64() / 2.0**64  # the bot's own stream: same seed, same games
             k = min(int(np.searchsorted(cumulative, u, side="right")), len(legal) - 1)
         else:
             k = int(np.argmax(z))  # ties: the lowest index, deterministic
-        return family_of_state(state).encoding(state).decode(state, int(legal[k]))
+        return encoding.decode(state, legal[k])
 
 
 def policy_bot(family_name: str) -> Any:

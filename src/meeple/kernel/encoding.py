@@ -5,6 +5,8 @@ DESIGN.md, "Actions are small values ... a fixed integer encoding with a legal m
 ... for web clients, bots and RL alike". A family returns one :class:`ActionEncoding` and one
 :class:`Observer` per game (``GameFamily.encoding`` and ``GameFamily.observer``); the
 environments in :mod:`meeple.rl` use nothing else. docs/RL.md prints every family's tables.
+Both are read-only once made: a family may hand the same two to every game of an edition
+(Monopoly does: making the classic action table costs 200 µs, and a policy bot asks every game).
 """
 
 from __future__ import annotations

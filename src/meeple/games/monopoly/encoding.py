@@ -112,9 +112,16 @@ class MonopolyEncoding(ActionEncoding):
 
     @classmethod
     def for_state(cls, state: MonopolyState) -> MonopolyEncoding:
-        """The table of ``state``'s edition."""
+        """The table of ``state``'s edition: one object per table, made once and shared (it
+        is never changed after it is made). Making the classic table takes about 200 µs, and
+        a bot that plays a policy asks for it every game (benchmarks/README.md, "What one
+        decision of each bot costs")."""
         ed = state.ed
-        return cls(ed.size, len(ed.groups), len(ed.jail_cards), ed.rules.max_players)
+        key = (ed.size, len(ed.groups), len(ed.jail_cards), ed.rules.max_players)
+        made = _TABLES.get(key)
+        if made is None:
+            made = _TABLES[key] = cls(*key)
+        return made
 
     def encode(self, state: GameState, action: Action) -> int:
         kind = action.kind
@@ -161,6 +168,10 @@ class MonopolyEncoding(ActionEncoding):
         if k >= n:
             raise ValueError(f"{self.labels[index]} names no seat in a {n}-player game")
         return Action(A.TRADE, ((state.current_player() + k) % n,))
+
+
+_TABLES: dict[tuple[int, int, int, int], MonopolyEncoding] = {}
+"""The action tables made so far, by (squares, groups, jail cards, max players)."""
 
 
 def _auction(state: GameState) -> AuctionFrame | None:

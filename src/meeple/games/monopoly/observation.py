@@ -131,8 +131,15 @@ class MonopolyObserver(Observer):
 
     @classmethod
     def for_state(cls, state: MonopolyState) -> MonopolyObserver:
+        """The observer of ``state``'s edition and rules: one object per layout and scale,
+        made once and shared (it is never changed after it is made; a bot that plays a
+        policy asks for it every game)."""
         r = state.ed.rules
-        return cls(state.ed.size, r.max_players, r.starting_cash, r.houses, r.hotels)
+        key = (state.ed.size, r.max_players, r.starting_cash, r.houses, r.hotels)
+        made = _OBSERVERS.get(key)
+        if made is None:
+            made = _OBSERVERS[key] = cls(*key)
+        return made
 
     def observe(self, state: GameState, seat: int) -> Vector:
         s: MonopolyState = state  # type: ignore[assignment]
@@ -252,3 +259,7 @@ class MonopolyObserver(Observer):
                 x[o["sq_in_offer"] + sq] = 1
         other = target if proposer == seat else proposer
         x[o["trade_partner"] + rel(other)] = 1
+
+
+_OBSERVERS: dict[tuple[int, int, int, int, int], MonopolyObserver] = {}
+"""The observers made so far, by (squares, max players, starting cash, houses, hotels)."""
