@@ -367,9 +367,10 @@ def test_typed_ask_choices_and_players_by_number_from_1(tmp_path: Path) -> None:
     """A choice whose words start with "Ask" is typed as it reads (the ``ask`` command takes
     only its own forms: issue 38), a player is typed as P2 or by name, and a bare seat number
     is refused, since the action's text counts seats from 0."""
-    child = spawn(
-        "--from", str(trade_position(tmp_path)), "--seats", "human,standard", "--names", "Ann,Bob"
-    )
+    child = spawn(  # asked before each roll, so that Ann may trade there
+        "--from", str(trade_position(tmp_path)), "--seats", "human,standard", "--names", "Ann,Bob",
+        "--own-turn", "roll",
+    )  # fmt: skip
     child.expect(r"\d+\) Offer a trade to Bob \(P2\)")
     child.expect(prompt("Ann"))
     child.sendline("trade 2")

@@ -144,7 +144,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
     bad.write_text("this is = = not toml")
     with pytest.raises(EditionError, match="not valid TOML"):
         load_components(bad)
-    with pytest.raises(EditionError, match="cannot be read"):
+    with pytest.raises(EditionError, match="cannot read"):
         load_components(tmp_path / "missing.toml")
 
 

@@ -97,7 +97,7 @@ def test_param_bot_reads_its_parameters(tmp_path: Path) -> None:
         ('{"courage": 3}', "unknown parameter"),
         ('{"bid_share": "lots"}', "must be a number"),
         ("[1, 2]", "JSON object"),
-        ("{nope", "cannot read"),
+        ("{nope", "not JSON"),
     ],
 )
 def test_bad_param_file_is_refused(tmp_path: Path, content: str, message: str) -> None:

@@ -47,6 +47,15 @@ def wait_for(predicate: Any, timeout: float = 20.0) -> None:
         time.sleep(0.01)
 
 
+def next_message(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` on socket ``ws``, past the ``seats`` messages that
+    presence sends whenever another person's page opens or closes (docs/SERVER.md)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind or message["type"] != "seats":
+            return message
+
+
 def game_only(data: Any) -> Any:
     """A game answer (public view, seat view) without what changes with time alone: the
     seats' presence (``connected``, ``away_for``) and the running timer. What is left changes

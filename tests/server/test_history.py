@@ -33,7 +33,7 @@ from meeple.server.storage import (
     hash_token,
     new_token,
 )
-from tests.server.conftest import game_only
+from tests.server.conftest import game_only, next_message
 from tests.server.conftest import new_game as api_new_game
 
 ASK = {"others_turns": "never", "own_turn": "build", "grace": 0.0}
@@ -337,11 +337,11 @@ def test_the_people_at_the_table_get_their_rematch_tokens_on_their_sockets(
         for ws, token in ((ann, tokens[0]), (bo, tokens[1])):
             ws.receive_json()
             ws.send_json({"type": "auth", "token": token})
-            assert ws.receive_json()["type"] == "hello"
+            assert next_message(ws, "hello")["type"] == "hello"
         watcher.receive_json()
         made = client.post(f"/api/games/{gid}/rematch", json={"token": tokens[2]}).json()
-        got = {seat: ws.receive_json() for seat, ws in ((0, ann), (1, bo))}
-        assert watcher.receive_json() == {"type": "rematch", "id": made["id"]}
+        got = {seat: next_message(ws, "rematch") for seat, ws in ((0, ann), (1, bo))}
+        assert next_message(watcher, "rematch") == {"type": "rematch", "id": made["id"]}
     assert {m["type"] for m in got.values()} == {"rematch"}
     new_tokens = {0: got[0]["token"], 1: got[1]["token"], 2: made["token"]}
     assert len(set(new_tokens.values()) | set(tokens.values())) == 6

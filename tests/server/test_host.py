@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
-from tests.server.conftest import TEST_HOSTS, new_game
+from tests.server.conftest import TEST_HOSTS, new_game, next_message
 
 SEATS = [
     {"type": "human", "name": "Ann"},
@@ -27,7 +27,7 @@ def bearer(token: str) -> dict[str, str]:
 def authed(ws: Any, token: str) -> dict[str, Any]:
     assert ws.receive_json()["type"] == "hello"
     ws.send_json({"type": "auth", "token": token})
-    hello: dict[str, Any] = ws.receive_json()
+    hello = next_message(ws, "hello")
     assert hello["type"] == "hello" and hello["seat"] is not None
     return hello
 
@@ -47,7 +47,7 @@ def test_the_host_reissues_a_seat_token(client: TestClient, db_url: str) -> None
         assert new["seat"] == 0 and new["token"] not in (ann, bob)
         assert new["url"] == f"/play/{gid}#token={new['token']}"
         # The old token's socket is told and closed; nothing it sends acts any more.
-        revoked = ann_ws.receive_json()
+        revoked = next_message(ann_ws, "revoked")
         assert revoked["type"] == "revoked" and revoked["seat"] == 0
         assert ann not in str(revoked) and new["token"] not in str(revoked)
         with pytest.raises(WebSocketDisconnect) as closed:
