@@ -197,7 +197,9 @@ def test_monopolis_help_info_and_points() -> None:
     child.expect(r"Turn 1, Ann's turn, action 1 of 2: buy a resource card or build\.")
     child.expect(prompt("Ann"))
     child.sendline("help")
-    child.expect("'deed' lists the requirement cards on the table")
+    child.expect(
+        r"'deed'\s+lists\s+the\s+requirement\s+cards\s+on\s+the\s+table"
+    )  # wrapped anywhere
     child.expect("numbers count from 0: buy 0-5")
     child.expect(prompt("Ann"))
     child.sendline("info")

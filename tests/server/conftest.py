@@ -47,6 +47,12 @@ def wait_for(predicate: Any, timeout: float = 20.0) -> None:
         time.sleep(0.01)
 
 
+def wake(client: TestClient, live: Any) -> None:
+    """Tell ``live``'s table that its timers changed, on the server's event loop: an asyncio
+    event set from the test's thread wakes nobody until something else wakes the loop."""
+    client.portal.call(live.changed.set)  # type: ignore[union-attr]
+
+
 def next_message(ws: Any, kind: str) -> dict[str, Any]:
     """The next message of type ``kind`` on socket ``ws``, past the ``seats`` messages that
     presence sends whenever another person's page opens or closes (docs/SERVER.md)."""

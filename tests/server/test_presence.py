@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from meeple.server import hub as hub_module
 from meeple.server.hub import AWAY_TIMER, HANDOVER_AFTER, TURN_BEAT, pause_before
 from meeple.server.schemas import TURN_TIMER
-from tests.server.conftest import new_game, wait_for
+from tests.server.conftest import new_game, wait_for, wake
 
 ANN, BOB = {"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}
 BOTS = [{"type": "bot", "bot": "standard", "name": n} for n in ("Bolt", "Cog", "Dex")]
@@ -117,7 +117,7 @@ def test_a_decision_waiting_on_someone_away_goes_to_the_bot_until_they_are_back(
     live = live_game(client, gid)
     with page(client, gid, bob) as bobs:
         live.away_timer = 0.3
-        live.changed.set()
+        wake(client, live)
         wait_for(lambda: public(client, gid)["seats"][0]["stand_in"] is True)
         wait_for(lambda: public(client, gid)["state_id"] > 0)  # the bot played Ann's turn
         assert any(m["type"] == "seats" and m["seats"][0]["stand_in"] for m in bobs)
@@ -139,8 +139,9 @@ def test_a_seat_the_timer_gave_to_the_bot_comes_back_by_itself_after_a_restart(
     live = live_game(client, gid)
     with page(client, gid, bob):
         live.away_timer = 0.3
-        live.changed.set()
-        wait_for(lambda: public(client, gid)["seats"][0]["stand_in"] is True)
+        wake(client, live)
+        # (stored just after the seat shows it: the page sees the change first)
+        wait_for(lambda: hub.storage.load_game(gid).seats[0].stand_in)
     stored = hub.storage.load_game(gid)
     assert stored.seats[0].stand_in and stored.seats[0].stand_in_idle
     assert hub_module.rebuild(stored).seats[0].idle
@@ -156,14 +157,14 @@ def test_a_person_who_is_here_has_the_turn_timer_not_the_away_timer(client: Test
     live = live_game(client, gid)
     with page(client, gid, ann):
         live.away_timer = 0.2
-        live.changed.set()
+        wake(client, live)
         time.sleep(1.0)  # five away timers: none applies to someone who is here
         pub = public(client, gid)
         assert pub["seats"][0]["stand_in"] is False and pub["state_id"] == 0
         assert pub["timer"]["seat"] == 0 and pub["timer"]["away"] is False
         assert pub["timer"]["left"] > 200  # the turn timer's 300 s
         live.turn_timer = 0.2  # her turn timer runs out: a bot plays for her after all
-        live.changed.set()
+        wake(client, live)
         wait_for(lambda: public(client, gid)["seats"][0]["stand_in"] is True)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from meeple.server.app import create_app
-from tests.server.conftest import TEST_HOSTS, wait_for
+from tests.server.conftest import TEST_HOSTS, wait_for, wake
 
 ANN = {"type": "human", "name": "Ann"}
 OPEN = {"type": "open"}
@@ -162,7 +162,7 @@ def test_the_turn_timer_hands_an_idle_seat_to_a_bot_until_its_person_is_back(
     gid, ann = g["id"], g["seats"][0]["token"]
     live = client.app.state.hub.games[gid]  # type: ignore[attr-defined]
     live.turn_timer = 0.2  # the API's floor is 10 s; the test shortens the wait
-    live.changed.set()
+    wake(client, live)
     wait_for(lambda: public(client, gid)["seats"][0]["stand_in"] is True)
     wait_for(lambda: public(client, gid)["state_id"] > 0)  # the bot played Ann's turn
     with client.websocket_connect(f"/api/games/{gid}/ws?token={ann}") as ws:
