@@ -406,7 +406,9 @@ def test_seat_words_count_from_1() -> None:
     assert isinstance(state, MonopolyState)
     names = ["Ann", "Bob"]
     # Refusals name players from 1 (it said "seat 0 must decide").
-    assert state.why_illegal(Action("accept")).startswith("Player 1 must decide")
+    assert state.why_illegal(Action("accept")).startswith(
+        "Player 1 must decide what to do before the roll now"
+    )  # in words, never the engine's phase name ("pre_roll")
     action, reason = parse_choice(state, "trade 1", names)
     assert action is None and "name the player as P1 or by name, not by a bare number" in reason
     assert parse_choice(state, "trade P3", names)[1].startswith("'trade p3': there is no player")

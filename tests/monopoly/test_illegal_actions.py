@@ -54,7 +54,7 @@ def test_wrong_phase_before_the_roll(text: str) -> None:
     open now."""
     s = game()
     reason = illegal(s, text)
-    assert "pre_roll" in reason
+    assert "before the roll" in reason and "pre_roll" not in reason
 
 
 def test_roll_during_the_buy_decision() -> None:
@@ -295,3 +295,23 @@ def test_bad_number_of_players(players: int) -> None:
     classic edition allows 8)."""
     with pytest.raises(ValueError, match="2 to 8 players"):
         new_monopoly("classic", players, 1)
+
+
+def test_every_decision_is_named_in_words_in_refusals() -> None:
+    """A refusal names the decision in words (issue 38), never the engine's phase name: every
+    decision met in random games of every edition has its words."""
+    import random
+
+    from meeple.games.monopoly.refusals import DECISION_WORDS
+    from meeple.kernel.family import game_ids, game_info, new_game
+
+    seen: set[str] = set()
+    for gid in [g for g in game_ids() if game_info(g).family == "monopoly"]:
+        for seed in range(6):
+            s = new_game(gid, 4, seed)
+            rng = random.Random(seed)
+            while not s.is_terminal() and len(s.history) < 3000:
+                seen.add(s.decision_name())
+                s.apply(rng.choice(s.legal_actions()))
+    assert {"pre_roll", "buy", "auction", "trade", "end_turn"} <= seen  # the walk went far
+    assert seen - {"over"} <= set(DECISION_WORDS), seen - set(DECISION_WORDS)

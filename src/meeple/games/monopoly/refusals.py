@@ -18,6 +18,23 @@ if TYPE_CHECKING:
     from meeple.kernel.protocol import Action
 
 
+# Each decision in the words a person reads (issue 38: never the engine's phase names).
+DECISION_WORDS: dict[str, str] = {
+    "pre_roll": "what to do before the roll",
+    "jail": "how to get out of jail",
+    "end_turn": "what to do before ending the turn",
+    "window": "whether to act before the next turn",
+    "buy": "whether to buy the deed",
+    "auction": "a bid in the auction",
+    "debt": "how to raise the money owed",
+    "trade": "the trade offer",
+    "mortgage_fee": "whether to lift a mortgage received",
+    "shortage": "whether to want a building in short supply",
+    "place": "where to place the building won",
+    "snowflake": "where to put the snowflake",
+}
+
+
 def why_illegal(s: MonopolyState, action: Action) -> str:
     """A sentence saying why ``action`` is not legal in ``s`` now."""
     if s.over:
@@ -31,9 +48,10 @@ def why_illegal(s: MonopolyState, action: Action) -> str:
     legal = s.legal_actions()
     kinds = sorted({a.kind for a in legal})
     if action.kind not in kinds:
+        name = s.decision_name()
         return (
-            f"Player {p + 1} must decide '{s.decision_name()}' now; legal action kinds: "
-            f"{', '.join(kinds)}"
+            f"Player {p + 1} must decide {DECISION_WORDS.get(name, name.replace('_', ' '))} "
+            f"now; legal action kinds: {', '.join(kinds)}"
         )
     args = sorted(str(a) for a in legal if a.kind == action.kind)
     return f"{action} is not one of the legal choices: {', '.join(args)}"
