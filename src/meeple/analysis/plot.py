@@ -19,6 +19,7 @@ need("lab", "meeple.analysis.plot (board pictures)", ("matplotlib",))
 
 # After the check: without matplotlib, the error names the extra to install.
 from matplotlib import colormaps  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.cm import ScalarMappable  # noqa: E402
 from matplotlib.colors import Normalize  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
@@ -44,8 +45,7 @@ def cell(index: int, size: int) -> tuple[int, int, int]:
 
 def board_figure(res: LandingResult) -> Figure:
     """The board picture as a matplotlib :class:`~matplotlib.figure.Figure`."""
-    ed = res.edition
-    n = ed.size
+    n = res.edition.size
     m = math.ceil(n / 4)
     shares = [float(x) for x in res.squares]
     # The scale spans the squares' shares (in jail, off the board, is given in words).
@@ -60,50 +60,73 @@ def board_figure(res: LandingResult) -> Figure:
     ax.axis("off")
     font = max(4.0, min(7.0, 260 / n))
     for sq in range(n):
-        x, y, side = cell(sq, n)
-        r, g, b, _ = cmap(norm(shares[sq]))
-        ink = "white" if 0.299 * r + 0.587 * g + 0.114 * b < 0.5 else "black"
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=(r, g, b), edgecolor="black", lw=0.6))
-        # The text box: the cell less the colour band on its inner edge.
-        tx, ty, tw, th = float(x), float(y), 1.0, 1.0
-        if ed.kind[sq] == STREET and ed.group_of[sq] >= 0:
-            band = 0.16
-            bx, by, bw, bh = {
-                0: (x, y + 1 - band, 1.0, band),
-                1: (x + 1 - band, y, band, 1.0),
-                2: (x, y, 1.0, band),
-                3: (x, y, band, 1.0),
-            }[side]
-            color = ed.groups[ed.group_of[sq]].color
-            ax.add_patch(Rectangle((bx, by), bw, bh, facecolor=color, edgecolor="black", lw=0.4))
-            if side in (0, 2):
-                th -= band
-                ty += band if side == 2 else 0.0
-            else:
-                tw -= band
-                tx += band if side == 3 else 0.0
-        name = "\n".join(textwrap.wrap(ed.square_names[sq], 11, break_long_words=False)[:3])
-        share = f"{shares[sq]:.2%}"
-        if sq == ed.jail:
-            share = f"visit {shares[sq]:.2%}\nin jail {float(res.in_jail):.2%}"
-        cx = tx + tw / 2
-        for ypos, text, va, size, weight in (
-            (0.92, str(sq), "top", font, "bold"),
-            (0.55, name, "center", font * 0.85, "normal"),
-            (0.08, share, "bottom", font, "bold"),
-        ):
-            ax.text(
-                cx,
-                ty + th * ypos,
-                text,
-                ha="center",
-                va=va,
-                fontsize=size,
-                weight=weight,
-                color=ink,
-            )
-    mid = (m + 1) / 2
-    ax.text(mid, mid + 2.2, ed.name, ha="center", va="center", fontsize=15, weight="bold")
+        _draw_square(ax, res, sq, cmap(norm(shares[sq])), font)
+    _draw_titles(ax, res, (m + 1) / 2)
+    # The colour scale, in the middle of the board.
+    scale = ax.inset_axes((0.25, 0.38, 0.5, 0.03))
+    fig.colorbar(
+        ScalarMappable(norm=norm, cmap=cmap), cax=scale, orientation="horizontal", format="{x:.1%}"
+    )
+    scale.set_xlabel("share of rolls", fontsize=8)
+    scale.tick_params(labelsize=7)
+    return fig
+
+
+def _draw_square(
+    ax: Axes, res: LandingResult, sq: int, rgba: tuple[float, float, float, float], font: float
+) -> None:
+    """Square ``sq`` in the colour of its share (``rgba``), with its street's colour band on
+    the inner edge, then its index, name and share (ink that reads on the colour)."""
+    ed = res.edition
+    share = float(res.squares[sq])
+    x, y, side = cell(sq, ed.size)
+    r, g, b, _ = rgba
+    ink = "white" if 0.299 * r + 0.587 * g + 0.114 * b < 0.5 else "black"
+    ax.add_patch(Rectangle((x, y), 1, 1, facecolor=(r, g, b), edgecolor="black", lw=0.6))
+    # The text box: the cell less the colour band on its inner edge.
+    tx, ty, tw, th = float(x), float(y), 1.0, 1.0
+    if ed.kind[sq] == STREET and ed.group_of[sq] >= 0:
+        band = 0.16
+        bx, by, bw, bh = {
+            0: (x, y + 1 - band, 1.0, band),
+            1: (x + 1 - band, y, band, 1.0),
+            2: (x, y, 1.0, band),
+            3: (x, y, band, 1.0),
+        }[side]
+        color = ed.groups[ed.group_of[sq]].color
+        ax.add_patch(Rectangle((bx, by), bw, bh, facecolor=color, edgecolor="black", lw=0.4))
+        if side in (0, 2):
+            th -= band
+            ty += band if side == 2 else 0.0
+        else:
+            tw -= band
+            tx += band if side == 3 else 0.0
+    name = "\n".join(textwrap.wrap(ed.square_names[sq], 11, break_long_words=False)[:3])
+    words = f"{share:.2%}"
+    if sq == ed.jail:
+        words = f"visit {share:.2%}\nin jail {float(res.in_jail):.2%}"
+    cx = tx + tw / 2
+    for ypos, text, va, size, weight in (
+        (0.92, str(sq), "top", font, "bold"),
+        (0.55, name, "center", font * 0.85, "normal"),
+        (0.08, words, "bottom", font, "bold"),
+    ):
+        ax.text(
+            cx,
+            ty + th * ypos,
+            text,
+            ha="center",
+            va=va,
+            fontsize=size,
+            weight=weight,
+            color=ink,
+        )
+
+
+def _draw_titles(ax: Axes, res: LandingResult, mid: float) -> None:
+    """The edition's name, what the picture shows, the jail rule and the share of rolls that
+    end in jail, in the middle of the board."""
+    ax.text(mid, mid + 2.2, res.edition.name, ha="center", va="center", fontsize=15, weight="bold")
     ax.text(
         mid,
         mid + 1.3,
@@ -122,14 +145,6 @@ def board_figure(res: LandingResult) -> Figure:
         fontsize=10,
         weight="bold",
     )
-    # The colour scale, in the middle of the board.
-    scale = ax.inset_axes((0.25, 0.38, 0.5, 0.03))
-    fig.colorbar(
-        ScalarMappable(norm=norm, cmap=cmap), cax=scale, orientation="horizontal", format="{x:.1%}"
-    )
-    scale.set_xlabel("share of rolls", fontsize=8)
-    scale.tick_params(labelsize=7)
-    return fig
 
 
 def save_board_png(res: LandingResult, path: str | Path) -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -22,7 +23,6 @@ from meeple.cli.paths import STDOUT, output_file, write_file
 if TYPE_CHECKING:  # (imported where used: `meeple --help` loads no engine)
     from meeple.analysis.landing import LandingResult
     from meeple.analysis.rent import RentRow
-    from meeple.games.monopoly.tables import Edition
 
 analyze_app = typer.Typer(
     help="Exact analyses of a Monopoly edition (Markov chains, no sampling).",
@@ -39,13 +39,20 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _edition(edition_id: str) -> Edition:
-    from meeple.games.monopoly.edition import builtin_edition, builtin_edition_ids
+def _edition(edition_id: str) -> Any:
+    """The edition ``edition_id`` as tables, from the game family that has editions to study
+    (its ``edition`` method: Monopoly's), found through the family plugin
+    (:mod:`meeple.kernel.family`) so that this command names no family."""
+    from meeple.kernel.family import families
 
-    if edition_id not in builtin_edition_ids():
-        known = ", ".join(builtin_edition_ids())
-        raise _fail(f"{edition_id!r} is not a Monopoly edition; editions: {known}")
-    return builtin_edition(edition_id)
+    found: dict[str, Callable[[str], Any]] = {}  # game id -> its family's ``edition``
+    for fam in families():
+        edition = getattr(fam, "edition", None)
+        if edition is not None:
+            found.update(dict.fromkeys((g.game_id for g in fam.games()), edition))
+    if edition_id not in found:
+        raise _fail(f"{edition_id!r} is not a Monopoly edition; editions: {', '.join(found)}")
+    return found[edition_id](edition_id)
 
 
 @analyze_app.command("landing")

@@ -62,3 +62,44 @@ AddressOption = Annotated[
     typer.Option(help="With --backend ray: the cluster's HOST:PORT (default: start a local Ray)."),
 ]
 """``--address``: the Ray cluster to join."""
+
+WorkersOption = Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")]
+"""``--workers``: how many processes play (``meeple.sim.runner.resolve_workers``)."""
+
+JsonSummaryOption = Annotated[
+    str | None,
+    typer.Option("--json", help="Write the JSON summary to PATH, or '-' for stdout."),
+]
+"""``--json`` of the commands that summarise many games (``simulate``, ``tournament``)."""
+
+RuleArgs = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="NAME=VALUE",
+        help="Set a rule for this game (repeatable): a house rule or a rulebook reading, such "
+        "as free_parking_money=true. `meeple editions rules GAME` lists them.",
+    ),
+]
+"""``--rule NAME=VALUE`` of one game (``simulate``, ``play``)."""
+
+GameArgument = Annotated[
+    str | None, typer.Argument(help="Game or edition id (see `meeple editions`).")
+]
+"""The game a command plays, by id; optional where a file may name it (``simulate``, ``play``)."""
+
+
+def backend_workers(workers: str, backend: str, address: str | None) -> int:
+    """The worker processes ``--workers`` asks for, once ``--backend`` and ``--address`` are
+    checked (``simulate``, ``tournament``); exit 2 naming a bad one."""
+    from meeple.sim.runner import resolve_workers
+
+    try:
+        nworkers = resolve_workers(workers)
+    except ValueError:
+        raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from None
+    if backend not in ("processes", "ray"):
+        raise fail(f"--backend must be 'processes' or 'ray', not {backend!r}")
+    if address is not None and backend != "ray":
+        raise fail("--address goes with --backend ray")
+    return nworkers

@@ -39,7 +39,7 @@ from rich.text import Text
 
 from meeple.bots.advisor import DEFAULT_SECONDS, AdviceError, advise
 from meeple.bots.base import Bot, bot_kinds, make_bot
-from meeple.cli.options import MAX_SEED, make_console
+from meeple.cli.options import MAX_SEED, GameArgument, RuleArgs, make_console
 from meeple.cli.paths import output_file
 from meeple.kernel.asking import (
     END_TURN,
@@ -365,73 +365,72 @@ def _ask_settings(
     return {k: v for k, v in given.items() if v is not None}
 
 
+SeatsOption = Annotated[
+    str | None,
+    typer.Option(
+        help="'human' or a bot kind per seat, comma-separated (default: you, then standard bots)."
+    ),
+]
+PlayersOption = Annotated[
+    int | None, typer.Option(help="Number of seats (default: as many as --seats lists, or 4).")
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        min=0, max=MAX_SEED, help="Seed of the game, 0 to 2**63 - 1 (default: a random one)."
+    ),
+]
+SaveOption = Annotated[Path | None, typer.Option(help="Save the game to FILE after every action.")]
+ResumeOption = Annotated[
+    Path | None, typer.Option(help="Continue the game saved in FILE (and keep saving to it).")
+]
+FromOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--from",
+        help="Play on from the position in FILE (JSON or TOML: see `meeple position`); "
+        "with --seed, its hidden future (dice, the decks' order) is re-drawn from the seed.",
+    ),
+]
+NamesOption = Annotated[str | None, typer.Option(help="Names of the seats, comma-separated.")]
+OthersTurnsOption = Annotated[
+    str | None,
+    typer.Option(
+        help="When humans are asked in other players' turns (to build, mortgage or trade "
+        "there): never, build (only when they can build) or always. Default: the game's "
+        "(never)."
+    ),
+]
+OwnTurnOption = Annotated[
+    str | None,
+    typer.Option(
+        help="When humans are asked in their own turn: build (only when they can build), "
+        "roll (before each roll) or always (also at the end of the turn). Default: the "
+        "game's (build; roll in My First Monopoly, where the child rolls the die)."
+    ),
+]
+HintsOption = Annotated[
+    bool,
+    typer.Option(
+        help="Whether humans may ask the advisor for a hint ('hint': each choice's "
+        "chance of winning)."
+    ),
+]
+
+
 def play(
-    game: Annotated[
-        str | None, typer.Argument(help="Game or edition id (see `meeple editions`).")
-    ] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            help="'human' or a bot kind per seat, comma-separated "
-            "(default: you, then standard bots)."
-        ),
-    ] = None,
-    players: Annotated[
-        int | None, typer.Option(help="Number of seats (default: as many as --seats lists, or 4).")
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            min=0, max=MAX_SEED, help="Seed of the game, 0 to 2**63 - 1 (default: a random one)."
-        ),
-    ] = None,
-    save: Annotated[
-        Path | None, typer.Option(help="Save the game to FILE after every action.")
-    ] = None,
-    resume: Annotated[
-        Path | None, typer.Option(help="Continue the game saved in FILE (and keep saving to it).")
-    ] = None,
-    from_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--from",
-            help="Play on from the position in FILE (JSON or TOML: see `meeple position`); "
-            "with --seed, its hidden future (dice, the decks' order) is re-drawn from the seed.",
-        ),
-    ] = None,
-    names: Annotated[str | None, typer.Option(help="Names of the seats, comma-separated.")] = None,
-    others_turns: Annotated[
-        str | None,
-        typer.Option(
-            help="When humans are asked in other players' turns (to build, mortgage or trade "
-            "there): never, build (only when they can build) or always. Default: the game's "
-            "(never)."
-        ),
-    ] = None,
-    own_turn: Annotated[
-        str | None,
-        typer.Option(
-            help="When humans are asked in their own turn: build (only when they can build), "
-            "roll (before each roll) or always (also at the end of the turn). Default: the "
-            "game's (build; roll in My First Monopoly, where the child rolls the die)."
-        ),
-    ] = None,
-    hints: Annotated[
-        bool,
-        typer.Option(
-            help="Whether humans may ask the advisor for a hint ('hint': each choice's "
-            "chance of winning)."
-        ),
-    ] = True,
-    rule: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--rule",
-            metavar="NAME=VALUE",
-            help="Set a rule for this game (repeatable): a house rule or a rulebook reading, "
-            "such as free_parking_money=true. `meeple editions rules GAME` lists them.",
-        ),
-    ] = None,
+    game: GameArgument = None,
+    seats: SeatsOption = None,
+    players: PlayersOption = None,
+    seed: SeedOption = None,
+    save: SaveOption = None,
+    resume: ResumeOption = None,
+    from_file: FromOption = None,
+    names: NamesOption = None,
+    others_turns: OthersTurnsOption = None,
+    own_turn: OwnTurnOption = None,
+    hints: HintsOption = True,
+    rule: RuleArgs = None,
 ) -> None:
     """Play a game at the terminal: humans and bots, every legal choice numbered."""
     console = make_console(highlight=False)
@@ -448,55 +447,10 @@ def play(
             console, "a saved game goes on with its own seed: --seed does not go with --resume"
         )
     if resume is not None or from_file is not None:
-        source = resume or from_file
-        assert source is not None
-        try:
-            state = load_game(source) if resume is not None else load_position(source)
-        except MeepleError as exc:
-            raise _fail(console, str(exc)) from None
-        if game is not None and game != state.game_id:
-            raise _fail(console, f"{source} holds a game of {state.game_id!r}, not {game!r}")
-        if players is not None and players != state.num_players:
-            raise _fail(console, f"{source} holds a {state.num_players}-player game")
-        if from_file is not None and (seed is not None or rule):
-            # The same position, its hidden future (dice, the decks' order) re-drawn from the
-            # seed, as `meeple simulate --from` draws each game's; or the position again
-            # under the rules --rule sets (the game's options hold the position).
-            options = _with_rules(console, state.game_id, state.options, rule)
-            if seed is not None:
-                options["redraw"] = seed
-            at = state.seed if seed is None else seed
-            state = _made(console, state.game_id, state.num_players, at, options)
+        state, family = _loaded(console, game, players, seed, resume, from_file, rule)
         save = save or resume
-        family = game_family(state.game_id, state.options)
-        if resume is not None:
-            console.print(
-                f"Resuming {state.game_id} (seed {state.seed}) after {len(state.history)} actions."
-            )
-        else:
-            redrawn = "" if seed is None else f", its dice and decks re-drawn from seed {seed}"
-            console.print(f"Playing {state.game_id} from the position in {source}{redrawn}.")
     else:
-        if game is None:
-            raise _fail(
-                console, "give a game id (see `meeple editions`), --resume FILE or --from FILE"
-            )
-        try:
-            info = game_info(game)
-        except MeepleError as exc:
-            raise _fail(console, str(exc)) from None
-        count = len(seats.split(",")) if seats else max(info.min_players, min(4, info.max_players))
-        count = players if players is not None else count
-        if not info.min_players <= count <= info.max_players:
-            raise _fail(
-                console,
-                f"{game} is for {info.min_players} to {info.max_players} players, not {count}",
-            )
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "little")
-        state = _made(console, game, count, seed, _with_rules(console, game, {}, rule))
-        family = info.family
-        console.print(f"{info.title}: {count} players, seed {seed}.")
+        state, family = _started(console, game, players, seed, seats, rule)
     try:
         settings = AskSettings.from_dict(
             {**for_game(state.game_id, state.options, TERMINAL_DEFAULT).to_dict(), **ask}
@@ -518,6 +472,78 @@ def play(
     except (EOFError, KeyboardInterrupt):
         console.print("\nStopped." + (f" The game is saved in {save}." if save else ""))
         raise typer.Exit(0) from None
+
+
+def _loaded(
+    console: Console,
+    game: str | None,
+    players: int | None,
+    seed: int | None,
+    resume: Path | None,
+    from_file: Path | None,
+    rule: list[str] | None,
+) -> tuple[GameState, str]:
+    """The game saved in ``resume``, or the one at the position in ``from_file`` (its hidden
+    future re-drawn from ``seed``, under the rules ``rule`` sets), and its family; each must
+    agree with the game and seats given."""
+    source = resume or from_file
+    assert source is not None
+    try:
+        state = load_game(source) if resume is not None else load_position(source)
+    except MeepleError as exc:
+        raise _fail(console, str(exc)) from None
+    if game is not None and game != state.game_id:
+        raise _fail(console, f"{source} holds a game of {state.game_id!r}, not {game!r}")
+    if players is not None and players != state.num_players:
+        raise _fail(console, f"{source} holds a {state.num_players}-player game")
+    if from_file is not None and (seed is not None or rule):
+        # The same position, its hidden future (dice, the decks' order) re-drawn from the
+        # seed, as `meeple simulate --from` draws each game's; or the position again
+        # under the rules --rule sets (the game's options hold the position).
+        options = _with_rules(console, state.game_id, state.options, rule)
+        if seed is not None:
+            options["redraw"] = seed
+        at = state.seed if seed is None else seed
+        state = _made(console, state.game_id, state.num_players, at, options)
+    family = game_family(state.game_id, state.options)
+    if resume is not None:
+        console.print(
+            f"Resuming {state.game_id} (seed {state.seed}) after {len(state.history)} actions."
+        )
+    else:
+        redrawn = "" if seed is None else f", its dice and decks re-drawn from seed {seed}"
+        console.print(f"Playing {state.game_id} from the position in {source}{redrawn}.")
+    return state, family
+
+
+def _started(
+    console: Console,
+    game: str | None,
+    players: int | None,
+    seed: int | None,
+    seats: str | None,
+    rule: list[str] | None,
+) -> tuple[GameState, str]:
+    """A new game of ``game`` (as many seats as given, or as ``--seats`` lists, or 4 within
+    the game's range; a random seed unless given), and its family."""
+    if game is None:
+        raise _fail(console, "give a game id (see `meeple editions`), --resume FILE or --from FILE")
+    try:
+        info = game_info(game)
+    except MeepleError as exc:
+        raise _fail(console, str(exc)) from None
+    count = len(seats.split(",")) if seats else max(info.min_players, min(4, info.max_players))
+    count = players if players is not None else count
+    if not info.min_players <= count <= info.max_players:
+        raise _fail(
+            console,
+            f"{game} is for {info.min_players} to {info.max_players} players, not {count}",
+        )
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    state = _made(console, game, count, seed, _with_rules(console, game, {}, rule))
+    console.print(f"{info.title}: {count} players, seed {seed}.")
+    return state, info.family
 
 
 def _with_rules(

@@ -23,14 +23,23 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from meeple.cli.extras import require
-from meeple.cli.options import AddressOption, BackendOption, fail, make_console, seed_option
+from meeple.cli.options import (
+    AddressOption,
+    BackendOption,
+    JsonSummaryOption,
+    WorkersOption,
+    backend_workers,
+    fail,
+    make_console,
+    seed_option,
+)
 from meeple.cli.paths import STDOUT, output_file, output_folder, write_file
 from meeple.cli.signals import stopping
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from meeple.lab.arena import ArenaGame
+    from meeple.lab.arena import ArenaConfig, ArenaGame
 
 console = make_console()
 
@@ -38,79 +47,83 @@ ARENA_MODULES = ("openskill", "matplotlib")
 """What the arena needs of meeple[lab]: the rating model and the plot."""
 
 
+GameId = Annotated[str, typer.Argument(help="Game or edition id (see `meeple editions`).")]
+EntrantsOption = Annotated[
+    str,
+    typer.Option(
+        help="The entrants, comma-separated: bot kinds (random, standard, mcts:16, "
+        "param:FILE) and external programs (cmd:PROGRAM, docs/ARENA.md); NAME=KIND names "
+        "one (bold=param:bold.json)."
+    ),
+]
+TablesOption = Annotated[int, typer.Option(help="Number of tables (each plays every seating).")]
+SeatsOption = Annotated[
+    int | None,
+    typer.Option(help="Seats per table (default: one per entrant, within the game's range)."),
+]
+SeatingsOption = Annotated[
+    str,
+    typer.Option(
+        metavar="[auto|all|rotations]",
+        help="Seatings per table: every permutation, or every rotation; auto: all up to 4 players.",
+    ),
+]
+CrnOption = Annotated[
+    bool,
+    typer.Option(
+        help="Common random numbers: every seating of a table replays the same dice and "
+        "decks (--no-crn: each game its own, to measure what they save)."
+    ),
+]
+TimeLimitOption = Annotated[
+    float, typer.Option(help="Seconds an external program may take over one decision.")
+]
+MaxTurnsOption = Annotated[
+    int | None,
+    typer.Option(help="Cap on player-turns per game (capped games rank by the game's rule)."),
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option(help="Write leaderboard.csv, games.csv and leaderboard.png here."),
+]
+TableRules = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="NAME=VALUE",
+        help="Set a rule for every game (repeatable; `meeple editions rules GAME`).",
+    ),
+]
+
+
 def tournament(
-    game: Annotated[str, typer.Argument(help="Game or edition id (see `meeple editions`).")],
-    bots: Annotated[
-        str,
-        typer.Option(
-            help="The entrants, comma-separated: bot kinds (random, standard, mcts:16, "
-            "param:FILE) and external programs (cmd:PROGRAM, docs/ARENA.md); NAME=KIND names "
-            "one (bold=param:bold.json)."
-        ),
-    ] = "random,standard",
-    tables: Annotated[int, typer.Option(help="Number of tables (each plays every seating).")] = 10,
+    game: GameId,
+    bots: EntrantsOption = "random,standard",
+    tables: TablesOption = 10,
     seed: Annotated[int, seed_option("the whole tournament")] = 0,
-    players: Annotated[
-        int | None,
-        typer.Option(help="Seats per table (default: one per entrant, within the game's range)."),
-    ] = None,
-    seatings: Annotated[
-        str,
-        typer.Option(
-            metavar="[auto|all|rotations]",
-            help="Seatings per table: every permutation, or every rotation; auto: all up to "
-            "4 players.",
-        ),
-    ] = "auto",
-    crn: Annotated[
-        bool,
-        typer.Option(
-            help="Common random numbers: every seating of a table replays the same dice and "
-            "decks (--no-crn: each game its own, to measure what they save)."
-        ),
-    ] = True,
-    time_limit: Annotated[
-        float, typer.Option(help="Seconds an external program may take over one decision.")
-    ] = 5.0,
-    max_turns: Annotated[
-        int | None,
-        typer.Option(help="Cap on player-turns per game (capped games rank by the game's rule)."),
-    ] = None,
-    workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
+    players: SeatsOption = None,
+    seatings: SeatingsOption = "auto",
+    crn: CrnOption = True,
+    time_limit: TimeLimitOption = 5.0,
+    max_turns: MaxTurnsOption = None,
+    workers: WorkersOption = "1",
     backend: BackendOption = "processes",
     address: AddressOption = None,
-    json_path: Annotated[
-        str | None,
-        typer.Option("--json", help="Write the JSON summary to PATH, or '-' for stdout."),
-    ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(help="Write leaderboard.csv, games.csv and leaderboard.png here."),
-    ] = None,
-    rule: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--rule",
-            metavar="NAME=VALUE",
-            help="Set a rule for every game (repeatable; `meeple editions rules GAME`).",
-        ),
-    ] = None,
+    json_path: JsonSummaryOption = None,
+    out: OutOption = None,
+    rule: TableRules = None,
 ) -> None:
     """Rate bots, param:FILE settings and external programs against each other: every
     seating of each table replays the same dice (common random numbers); Plackett-Luce
     ratings with intervals, win rates and average places."""
-    from meeple.bots.base import bot_kinds, make_bot
-    from meeple.bots.external import is_external
     from meeple.kernel.errors import MeepleError
-    from meeple.kernel.family import game_family, game_info, new_game
-    from meeple.kernel.options import RULES, parse_rule_args
-    from meeple.sim.runner import DEFAULT_MAX_TURNS, resolve_workers
+    from meeple.kernel.family import game_info
+    from meeple.sim.runner import DEFAULT_MAX_TURNS
 
     try:
         info = game_info(game)
     except MeepleError as exc:
         raise fail(str(exc)) from None
-    family = game_family(game)
     entrants = tuple(k.strip() for k in bots.split(",") if k.strip())
     if len(entrants) < 2:
         raise fail("--bots needs at least two entrants, comma-separated")
@@ -125,12 +138,45 @@ def tournament(
     if not info.min_players <= players <= info.max_players:
         low, high = info.min_players, info.max_players
         raise fail(f"{game} is for {low} to {high} players, not {players}")
-    from meeple.lab.arena import SEATINGS
+    _check_entrants(game, seatings, entrants)
+    options = _rules(game, players, seed, rule)
+    nworkers = backend_workers(workers, backend, address)
+    if json_path is not None and json_path != STDOUT:
+        output_file(json_path, "--json")
+    if out is not None:
+        output_folder(out, "--out")
+    require("lab", "meeple tournament", ARENA_MODULES)
+    if backend == "ray":
+        require("ray", "--backend ray")
 
+    from meeple.lab.arena import ArenaConfig
+
+    cfg = ArenaConfig(
+        game,
+        players,
+        tables,
+        seed,
+        entrants,
+        DEFAULT_MAX_TURNS if max_turns is None else max_turns,
+        seatings,
+        crn,
+        time_limit,
+        options,
+    )
+    _play(cfg, nworkers, backend, address, json_path, out)
+
+
+def _check_entrants(game: str, seatings: str, entrants: tuple[str, ...]) -> None:
+    """Exit with the reason unless ``--seatings`` is known and every entrant is a bot kind of
+    the game's family (made once, to check its argument) or a program that can be started."""
+    from meeple.bots.base import bot_kinds, make_bot
+    from meeple.bots.external import is_external
+    from meeple.kernel.family import game_family
+    from meeple.lab.arena import SEATINGS, split_entrant
+
+    family = game_family(game)
     if seatings not in SEATINGS:
         raise fail(f"--seatings must be one of {', '.join(SEATINGS)}, not {seatings!r}")
-    from meeple.lab.arena import split_entrant
-
     known = bot_kinds(family)
     for kind in (split_entrant(e)[1] for e in entrants):
         if is_external(kind):
@@ -145,6 +191,15 @@ def tournament(
             make_bot(kind, family, 0)
         except ValueError as exc:
             raise fail(str(exc)) from None
+
+
+def _rules(game: str, players: int, seed: int, rule: list[str] | None) -> dict[str, Any]:
+    """The options of every game: the rules ``--rule`` sets, checked together as the family
+    checks them (a game made with them); exit 2 with the reason."""
+    from meeple.kernel.errors import MeepleError
+    from meeple.kernel.family import new_game
+    from meeple.kernel.options import RULES, parse_rule_args
+
     options: dict[str, Any] = {}
     if rule:
         try:
@@ -153,38 +208,21 @@ def tournament(
             new_game(game, players, seed, options)
         except (MeepleError, ValueError) as exc:
             raise fail(str(exc)) from None
-    try:
-        nworkers = resolve_workers(workers)
-    except ValueError:
-        raise fail(f"--workers must be a number of at least 1 or 'auto', not {workers!r}") from (
-            None
-        )
-    if backend not in ("processes", "ray"):
-        raise fail(f"--backend must be 'processes' or 'ray', not {backend!r}")
-    if address is not None and backend != "ray":
-        raise fail("--address goes with --backend ray")
-    if json_path is not None and json_path != STDOUT:
-        output_file(json_path, "--json")
-    if out is not None:
-        output_folder(out, "--out")
-    require("lab", "meeple tournament", ARENA_MODULES)
-    if backend == "ray":
-        require("ray", "--backend ray")
+    return options
 
-    from meeple.lab.arena import ArenaConfig, plan, rate, summarise, write_outputs
 
-    cfg = ArenaConfig(
-        game,
-        players,
-        tables,
-        seed,
-        entrants,
-        DEFAULT_MAX_TURNS if max_turns is None else max_turns,
-        seatings,
-        crn,
-        time_limit,
-        options,
-    )
+def _play(
+    cfg: ArenaConfig,
+    nworkers: int,
+    backend: str,
+    address: str | None,
+    json_path: str | None,
+    out: Path | None,
+) -> None:
+    """Play the tournament, rate the entrants, write the files asked for and show (or write)
+    the leaderboard."""
+    from meeple.lab.arena import plan, rate, summarise, write_outputs
+
     total = len(plan(cfg))
     quiet = json_path == "-"
     start = time.perf_counter()

@@ -10,69 +10,59 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from meeple.cli.extras import require
-from meeple.cli.options import fail, make_console, seed_option
+from meeple.cli.options import WorkersOption, fail, make_console, seed_option
 from meeple.cli.paths import STDOUT, output_file, write_file
 from meeple.cli.signals import stopping
 
 if TYPE_CHECKING:
-    from meeple.lab.tune import Trial
+    from meeple.lab.tune import Trial, TuneConfig, TuneResult
 
 console = make_console()
 
 TUNE_MODULES = ("openskill", "cmaes")
 
 
+EditionId = Annotated[str, typer.Argument(help="A Monopoly edition id (see `meeple editions`).")]
+OutOption = Annotated[
+    Path, typer.Option(help="Write the best thresholds here: a file for param:FILE.")
+]
+TrialsOption = Annotated[int, typer.Option(help="Candidates to try, the standard one first.")]
+TablesOption = Annotated[int, typer.Option(help="Tables each candidate plays.")]
+AgainstOption = Annotated[
+    str, typer.Option(help="The field each candidate plays, comma-separated bot kinds.")
+]
+CheckTablesOption = Annotated[
+    int, typer.Option(help="Tables of the final check against standard, on fresh seeds.")
+]
+JsonOption = Annotated[
+    str | None,
+    typer.Option("--json", help="Write the trials and the check as JSON to PATH, or '-'."),
+]
+
+
 def tune(
-    game: Annotated[str, typer.Argument(help="A Monopoly edition id (see `meeple editions`).")],
-    out: Annotated[
-        Path, typer.Option(help="Write the best thresholds here: a file for param:FILE.")
-    ] = Path("tuned.json"),
-    trials: Annotated[int, typer.Option(help="Candidates to try, the standard one first.")] = 40,
-    tables: Annotated[int, typer.Option(help="Tables each candidate plays.")] = 100,
-    against: Annotated[
-        str, typer.Option(help="The field each candidate plays, comma-separated bot kinds.")
-    ] = "standard",
-    check_tables: Annotated[
-        int, typer.Option(help="Tables of the final check against standard, on fresh seeds.")
-    ] = 500,
+    game: EditionId,
+    out: OutOption = Path("tuned.json"),
+    trials: TrialsOption = 40,
+    tables: TablesOption = 100,
+    against: AgainstOption = "standard",
+    check_tables: CheckTablesOption = 500,
     seed: Annotated[int, seed_option("the search and the check")] = 0,
-    workers: Annotated[str, typer.Option(help="Worker processes: N or 'auto'.")] = "1",
-    json_path: Annotated[
-        str | None,
-        typer.Option("--json", help="Write the trials and the check as JSON to PATH, or '-'."),
-    ] = None,
+    workers: WorkersOption = "1",
+    json_path: JsonOption = None,
 ) -> None:
     """Search the standard bot's thresholds (CMA-ES), each candidate on the same tables as
     the others (common random numbers), and check the best against the default on fresh
     tables: the interval says whether it is really better."""
-    from meeple.bots.base import bot_kinds, make_bot
-    from meeple.kernel.errors import MeepleError
-    from meeple.kernel.family import game_family, game_info
     from meeple.sim.runner import resolve_workers
 
-    try:
-        info = game_info(game)
-    except MeepleError as exc:
-        raise fail(str(exc)) from None
-    family = game_family(game)
-    if "param" not in bot_kinds(family):
-        raise fail(f"{game} has no param bot to tune (the Monopoly editions have)")
-    field = tuple(k.strip() for k in against.split(",") if k.strip())
-    if not field:
-        raise fail("--against needs at least one bot kind")
-    for kind in field:
-        try:
-            make_bot(kind, family, 0)
-        except ValueError as exc:
-            raise fail(str(exc)) from None
+    field = _field(game, against)
     players = 1 + len(field)
-    if not info.min_players <= players <= info.max_players:
-        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, not {players}")
     for name, value in (
         ("--trials", trials),
         ("--tables", tables),
@@ -93,23 +83,10 @@ def tune(
 
     from dataclasses import asdict
 
-    from meeple.lab.tune import TuneConfig, write_params
-    from meeple.lab.tune import tune as run_tune
+    from meeple.lab.tune import TuneConfig
 
     cfg = TuneConfig(game, players, trials, tables, seed, field, check_tables, 0, nworkers)
-    quiet = json_path == "-"
-
-    def show(trial: Trial) -> None:
-        if not quiet:
-            what = "standard settings" if trial.number == 0 else f"candidate {trial.number}"
-            console.print(f"{what}: win rate {trial.win_rate:.1%}", markup=False)
-
-    with stopping():  # SIGTERM and SIGHUP as Ctrl-C: the workers stop (cli/signals.py)
-        result = run_tune(cfg, show)
-    try:
-        write_params(out, result.best)
-    except OSError as exc:
-        raise fail(f"--out {out}: cannot be written: {exc.strerror or exc}") from None
+    result = _search(cfg, out, json_path == "-")
     summary = {
         "edition": game,
         "players": players,
@@ -126,7 +103,59 @@ def tune(
         return
     if json_path:
         write_file(json_path, json.dumps(summary, indent=1) + "\n", "--json")
-    c = result.check
+    _say_check(result.check, out)
+
+
+def _field(game: str, against: str) -> tuple[str, ...]:
+    """The bot kinds each candidate plays (``--against``), each made once to check it, in a
+    game with a param bot to tune and room for the candidate and them."""
+    from meeple.bots.base import bot_kinds, make_bot
+    from meeple.kernel.errors import MeepleError
+    from meeple.kernel.family import game_family, game_info
+
+    try:
+        info = game_info(game)
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+    family = game_family(game)
+    if "param" not in bot_kinds(family):
+        raise fail(f"{game} has no param bot to tune (the Monopoly editions have)")
+    field = tuple(k.strip() for k in against.split(",") if k.strip())
+    if not field:
+        raise fail("--against needs at least one bot kind")
+    for kind in field:
+        try:
+            make_bot(kind, family, 0)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    players = 1 + len(field)
+    if not info.min_players <= players <= info.max_players:
+        raise fail(f"{game} is for {info.min_players} to {info.max_players} players, not {players}")
+    return field
+
+
+def _search(cfg: TuneConfig, out: Path, quiet: bool) -> TuneResult:
+    """Run the search (each trial said as it ends, unless ``quiet``) and write the best
+    thresholds to ``out``."""
+    from meeple.lab.tune import tune as run_tune
+    from meeple.lab.tune import write_params
+
+    def show(trial: Trial) -> None:
+        if not quiet:
+            what = "standard settings" if trial.number == 0 else f"candidate {trial.number}"
+            console.print(f"{what}: win rate {trial.win_rate:.1%}", markup=False)
+
+    with stopping():  # SIGTERM and SIGHUP as Ctrl-C: the workers stop (cli/signals.py)
+        result = run_tune(cfg, show)
+    try:
+        write_params(out, result.best)
+    except OSError as exc:
+        raise fail(f"--out {out}: cannot be written: {exc.strerror or exc}") from None
+    return result
+
+
+def _say_check(c: dict[str, Any], out: Path) -> None:
+    """Where the best settings went, and how they did against the default on fresh games."""
     interval = (
         f"{100 * c['low']:+.1f} to {100 * c['high']:+.1f}"
         if c["low"] is not None

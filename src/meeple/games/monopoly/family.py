@@ -131,6 +131,13 @@ class MonopolyFamily(GameFamily):
 
         return rule_options(self._edition(game_id, options))
 
+    def edition(self, game_id: str) -> Edition:
+        """The built-in edition ``game_id`` as tables (board, deeds, decks, rules): what the
+        exact analyses of :mod:`meeple.analysis` study, which ``meeple analyze`` asks for
+        here so that the command line names no family. Only Monopoly has it: a driver looks
+        for it with ``getattr``, not on :class:`~meeple.kernel.family.GameFamily`."""
+        return self._edition(game_id, {})
+
     def _edition(self, game_id: str, options: Mapping[str, Any], source: str = "") -> Edition:
         from meeple.games.monopoly.edition import builtin_edition, parse_edition
 
