@@ -41,6 +41,8 @@ COMPILED = (
     "meeple/games/monopolis/tables.py",  # the components as the play loop reads them
     "meeple/games/monopolis/turns.py",
     "meeple/games/monopolis/saved.py",
+    "meeple/games/monopolis/terms.py",  # the game's fixed terms, below the state
+    "meeple/games/monopolis/valuation.py",  # the standard bot's valuations
     "meeple/games/monopolis/bots.py",
 )
 
