@@ -30,6 +30,10 @@ COMPILED = (
     "meeple/games/monopoly/saved.py",  # snapshots: every search and save clones through it
     "meeple/games/monopoly/view.py",  # the views the server sends after every action
     "meeple/games/monopoly/tables.py",
+    "meeple/games/monopoly/bot_params.py",  # the standard bot's layers (bots.py says why)
+    "meeple/games/monopoly/bot_reading.py",
+    "meeple/games/monopoly/bot_trades.py",
+    "meeple/games/monopoly/bot_stalls.py",
     "meeple/games/monopoly/bots.py",
     "meeple/games/monopoly/rules/*.py",
     "meeple/games/monopolis/actions.py",
@@ -41,6 +45,8 @@ COMPILED = (
     "meeple/games/monopolis/tables.py",  # the components as the play loop reads them
     "meeple/games/monopolis/turns.py",
     "meeple/games/monopolis/saved.py",
+    "meeple/games/monopolis/terms.py",  # the game's fixed terms, below the state
+    "meeple/games/monopolis/valuation.py",  # the standard bot's valuations
     "meeple/games/monopolis/bots.py",
 )
 

@@ -104,8 +104,8 @@ def test_a_start_player_is_chosen_and_ends_the_rounds() -> None:
 
 def test_a_snapshot_from_before_the_start_player_has_player_1_start() -> None:
     from meeple.games.monopolis import new_monopolis
-    from meeple.games.monopolis.saved import from_snapshot
+    from meeple.games.monopolis.state import MonopolisState
 
     snap = new_monopolis(2, 4, {"ruleset": 1}).snapshot()
     del snap["start_player"]
-    assert from_snapshot(snap).start_player == 0
+    assert MonopolisState.from_snapshot(snap).start_player == 0

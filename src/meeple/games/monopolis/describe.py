@@ -31,6 +31,7 @@ from meeple.games.monopolis.building import FULL, PAIR_VALUES
 from meeple.games.monopolis.city import EMPTY, PLOTS, offset_of
 from meeple.games.monopolis.components import BUILDING_NAMES, KIND_OF_VALUE, VALUES
 from meeple.games.monopolis.market import ROW, SLOTS
+from meeple.games.monopolis.terms import JOKER_TRACK
 from meeple.kernel.protocol import Action, Event
 
 if TYPE_CHECKING:
@@ -321,8 +322,6 @@ def describe_action(s: MonopolisState, action: Action) -> str:
     if kind == JOKER and 0 <= arg < len(comps.resources):
         return f"take the joker as {comps.resources[arg]}"
     if kind == JOKER_HOLD:
-        from meeple.games.monopolis.state import JOKER_TRACK  # the state imports this module
-
         return (
             f"hold the joker on the joker track for a later build ({s.jokers[seat]} of "
             f"{JOKER_TRACK} held now)"

@@ -5,7 +5,7 @@ special building on the plot 1 west of the castle".
 
 Asked only when someone wants to know (``Bot.explain``: the terminal's ``why``, the web page's
 bot reasons), never while choosing, so simulations pay nothing for it. The words come from the
-same valuations the bot chose by (``bots.build_worth``, ``bots.potential``), read on the
+same valuations the bot chose by (``valuation.build_worth``, ``valuation.potential``), read on the
 position it chose in; reading them changes nothing the bot keeps (it keeps nothing but its
 random stream, which this never draws from). Not compiled: words are not the hot path.
 """
@@ -25,7 +25,6 @@ from meeple.games.monopolis.actions import (
     PAY_PAIR,
     TILE,
 )
-from meeple.games.monopolis.bots import Tally, best_build, build_worth
 from meeple.games.monopolis.building import (
     FULL,
     VALUE_INDEX,
@@ -39,7 +38,8 @@ from meeple.games.monopolis.city import EMPTY, PLOTS, cube_partners
 from meeple.games.monopolis.components import BUILDING_NAMES, PARK, SPECIAL, WORKPLACE
 from meeple.games.monopolis.describe import plot_words
 from meeple.games.monopolis.scoring import board_bonus
-from meeple.games.monopolis.state import JOKER_TRACK
+from meeple.games.monopolis.terms import JOKER_TRACK
+from meeple.games.monopolis.valuation import Tally, best_build, build_worth
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.bots import MonopolisStandardBot
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 def gains(s: MonopolisState, seat: int, plot: int, mode: int, value: int, tally: Tally) -> str:
     """What a build brings ``seat``, in a few words: the points, cubes, majorities, money,
-    rewards and the last-house bonus that make up its worth (``bots.build_worth``)."""
+    rewards and the last-house bonus that make up its worth (``valuation.build_worth``)."""
     words = [f"{value} point{'s' if value != 1 else ''}"]
     partners = cube_partners(s.value_at, plot, value)
     if partners:
@@ -86,7 +86,7 @@ def nearest_build(
     s: MonopolisState, bot: MonopolisStandardBot, seat: int, have: list[int], jokers: int
 ) -> tuple[str, int]:
     """The build in reach of ``have`` and ``jokers`` that the bot's purchases aim at
-    (``bots.potential``): its words and how many resources it would still miss."""
+    (``valuation.potential``): its words and how many resources it would still miss."""
     tally = Tally(s, seat, bot.w)
     best: tuple[float, str, int] | None = None
     for plot in range(PLOTS):

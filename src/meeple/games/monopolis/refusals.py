@@ -26,6 +26,7 @@ from meeple.games.monopolis.building import VALUE_INDEX
 from meeple.games.monopolis.city import EMPTY, PLOTS, park_adjacent
 from meeple.games.monopolis.describe import place_words, plot_words
 from meeple.games.monopolis.market import SLOTS
+from meeple.games.monopolis.terms import JOKER_TRACK
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.state import MonopolisState
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 
 def why_illegal(s: MonopolisState, action: Action) -> str:
     """A sentence saying why ``action`` is not legal in ``s`` now."""
-    from meeple.games.monopolis.state import JOKER_TRACK  # the state imports this module
-
     kind, args = action.kind, action.args
     if s.phase == OVER:
         return "the game is over"

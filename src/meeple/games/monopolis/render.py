@@ -33,7 +33,7 @@ from meeple.games.monopolis.describe import (
     plot_words,
 )
 from meeple.games.monopolis.scoring import board_bonus, score_sheets
-from meeple.games.monopolis.state import JOKER_TRACK
+from meeple.games.monopolis.terms import JOKER_TRACK
 
 if TYPE_CHECKING:
     from meeple.games.monopolis.components import Components

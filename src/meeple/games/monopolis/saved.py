@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopolis import turns
 from meeple.games.monopolis.actions import OVER
+from meeple.games.monopolis.terms import GAME_ID, check_options
 from meeple.kernel.errors import SaveFileError
 from meeple.kernel.protocol import Action
 from meeple.kernel.rng import Rng
@@ -93,11 +94,10 @@ def snapshot(s: MonopolisState) -> dict[str, Any]:
     return data
 
 
-def from_snapshot(data: dict[str, Any]) -> MonopolisState:
-    """A new state from :func:`snapshot` data; :class:`SaveFileError` names bad fields."""
-    # The state imports this module: its names are read when a snapshot is.
-    from meeple.games.monopolis.state import GAME_ID, MonopolisState, check_options
-
+def from_snapshot(data: dict[str, Any], state: MonopolisState) -> MonopolisState:
+    """``state``, a blank state (``MonopolisState(..., blank=True)``: the state module makes
+    it, this one only fills it), made the game of :func:`snapshot` data and returned;
+    :class:`SaveFileError` names bad fields."""
     where = "snapshot"
     if data.get("game") != GAME_ID:
         raise SaveFileError(where, "game", f"is {data.get('game')!r}, not {GAME_ID!r}")
@@ -105,7 +105,6 @@ def from_snapshot(data: dict[str, Any]) -> MonopolisState:
         raise SaveFileError(where, "version", f"must be {SNAPSHOT_VERSION}")
     try:
         players = int(data["players"])
-        state = MonopolisState(players, 0, blank=True)
         options = dict(data["options"])
         check_options(options)
         state._init_fields(players, int(data["seed"]), options)
@@ -130,21 +129,20 @@ def from_snapshot(data: dict[str, Any]) -> MonopolisState:
     return state
 
 
-def restore(s: MonopolisState, snap: dict[str, Any]) -> None:
+def restore(s: MonopolisState, snap: dict[str, Any], blank: MonopolisState) -> None:
     """Load a :func:`snapshot` into ``s``: it becomes the snapshot's game (seats, seed and
     options included). :class:`SaveFileError` names a bad field, and then ``s`` is unchanged:
-    the snapshot is read into a new state first and only then copied, field by field."""
-    loaded = from_snapshot(snap)
+    the snapshot is read into ``blank`` (a blank state) first and only then copied, field by
+    field."""
+    loaded = from_snapshot(snap, blank)
     for name in STATE_FIELDS:
         setattr(s, name, getattr(loaded, name))
 
 
-def clone(s: MonopolisState) -> MonopolisState:
-    """An independent copy of ``s``: list copies only, no deepcopy (``MonopolisState.clone``;
-    ``tests/test_every_game.py`` checks a clone plays on apart from its original)."""
-    from meeple.games.monopolis.state import MonopolisState
-
-    c = MonopolisState(s.n, s._seed, blank=True)
+def clone(s: MonopolisState, c: MonopolisState) -> MonopolisState:
+    """``c``, a blank state, made an independent copy of ``s`` and returned: list copies only,
+    no deepcopy (``MonopolisState.clone`` makes ``c``; ``tests/test_every_game.py`` checks a
+    clone plays on apart from its original)."""
     c.comps = s.comps
     c.tables = s.tables
     c.n = s.n

@@ -7,7 +7,10 @@ monopolis-rules.txt, "Setup (ELŐKÉSZÜLETEK)", "The Course of the Game (A JÁT
 border), :mod:`.turns` (two actions a turn, the last round), :mod:`.scoring` (final scoring);
 a refusal's sentence is :mod:`.refusals`'. This module applies an action and asks them. Saving is
 ``saved.py``'s, what a seat sees ``view.py``'s, events and actions in words ``describe.py``'s
-(the state's methods delegate to them), as in ``games/monopoly/``.
+(the state's methods delegate to them), as in ``games/monopoly/``. The layers point one way:
+the game's fixed terms (``terms.py``) and components at the bottom, the rules above them, the
+snapshots and the words above those (each reads the state's type only to check itself), and
+this module, the dispatcher, at the top; it makes the blank states ``saved.py`` fills.
 
 The state is flat (ints, lists of ints) so :meth:`MonopolisState.clone` is a handful of list
 copies. All chance comes from :attr:`MonopolisState.rng`, saved in the snapshot.
@@ -43,19 +46,17 @@ from meeple.games.monopolis.components import Components
 from meeple.games.monopolis.describe import describe_action, describe_event
 from meeple.games.monopolis.market import SLOTS
 from meeple.games.monopolis.tables import Tables, tables_at
+from meeple.games.monopolis.terms import (
+    GAME_ID,
+    JOKER_TRACK,
+    OPTIONS,
+    STARTING_MONEY,
+    check_options,
+)
 from meeple.games.monopolis.view import view as seen_by
 from meeple.kernel.errors import IllegalActionError
 from meeple.kernel.protocol import Action, Event, GameResult, GameState
 from meeple.kernel.rng import Rng
-
-GAME_ID = "monopolis"
-STARTING_MONEY = 5
-#: "You may hold at most 3 joker resources at a time."
-JOKER_TRACK = 3
-# position and redraw: a game started from a position (meeple.kernel.position)
-# ruleset: which of the family's rulesets the game plays (meeple.kernel.family.new_game)
-# rules: the rules a table may set (turns.RULES: who starts)
-OPTIONS = ("components", "max_turns", "position", "redraw", "ruleset", "rules")
 
 
 class MonopolisState(GameState):
@@ -399,16 +400,16 @@ class MonopolisState(GameState):
     def restore(self, snap: dict[str, Any]) -> None:
         """Load a :meth:`snapshot` into this state, which becomes the snapshot's game;
         :class:`SaveFileError` names a bad field, and then nothing has changed."""
-        saved.restore(self, snap)
+        saved.restore(self, snap, MonopolisState(self.n, 0, blank=True))
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> MonopolisState:
         """Rebuild a state from :meth:`snapshot` data; :class:`SaveFileError` names bad fields."""
-        return saved.from_snapshot(data)
+        return saved.from_snapshot(data, MonopolisState(0, 0, blank=True))
 
     def clone(self) -> MonopolisState:
         """An independent copy: list copies only, no deepcopy (``saved.clone``)."""
-        return saved.clone(self)
+        return saved.clone(self, MonopolisState(self.n, self._seed, blank=True))
 
     # -- words -----------------------------------------------------------------------------
 
@@ -421,31 +422,6 @@ class MonopolisState(GameState):
         return describe_action(self, action)
 
 
-def check_options(options: dict[str, Any]) -> None:
-    """``ValueError`` naming the first unknown or malformed option (a new game, a snapshot)."""
-    for key, value in options.items():
-        if key not in OPTIONS:
-            raise ValueError(f"unknown monopolis option {key!r}; known: {', '.join(OPTIONS)}")
-        if key == "components" and not isinstance(value, str):
-            raise ValueError("option 'components' must be a path to a components file")
-        if key == "rules":
-            if not isinstance(value, dict):
-                raise ValueError("option 'rules' must be a table of rule names and values")
-            for name, v in value.items():
-                if name != "start_player":
-                    raise ValueError(f"unknown monopolis rule {name!r}; known: start_player")
-                if v not in turns.START_CHOICES:
-                    raise ValueError(
-                        f"rule start_player must be one of {', '.join(turns.START_CHOICES)}"
-                    )
-        if key == "ruleset" and (not isinstance(value, int) or isinstance(value, bool)):
-            raise ValueError("option 'ruleset' must be a whole number")
-        if key == "max_turns" and (
-            not isinstance(value, int) or isinstance(value, bool) or value < 0
-        ):
-            raise ValueError("option 'max_turns' must be a whole number of player-turns, 0 or more")
-
-
 def new_monopolis(players: int, seed: int, options: dict[str, Any]) -> MonopolisState:
     """A new game of Monopolis for ``players`` seats from ``seed``.
 
@@ -454,4 +430,12 @@ def new_monopolis(players: int, seed: int, options: dict[str, Any]) -> Monopolis
     return MonopolisState(players, seed, options)
 
 
-__all__ = ["MonopolisState", "new_monopolis"]
+__all__ = [
+    "GAME_ID",
+    "JOKER_TRACK",
+    "OPTIONS",
+    "STARTING_MONEY",
+    "MonopolisState",
+    "check_options",
+    "new_monopolis",
+]

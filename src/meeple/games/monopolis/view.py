@@ -98,69 +98,6 @@ def view(s: MonopolisState, seat: int | None) -> dict[str, Any]:
     """The state as ``seat`` may see it (``MonopolisState.view``): everything public, the
     same for every seat but its ``seat``."""
     comps = s.comps
-    city = []
-    for plot in range(PLOTS):
-        if s.tile_at[plot] != EMPTY:
-            x, y = offset_of(plot)
-            entry = tile_view(s, s.tile_at[plot])
-            entry.update(
-                plot=plot,
-                x=x,
-                y=y,
-                where=plot_words(plot),
-                name=BUILDING_NAMES[s.value_at[plot]],
-                owner=s.owner_at[plot],
-                houses=s.houses_at[plot],
-                cubes=s.cubes[plot],
-            )
-            city.append(entry)
-    cards = []
-    for plot in range(PLOTS):
-        if s.card_at[plot] != EMPTY:
-            x, y = offset_of(plot)
-            cards.append(
-                {
-                    "plot": plot,
-                    "x": x,
-                    "y": y,
-                    "where": plot_words(plot),
-                    # The card and its reward in words (what its Type lets one build is in
-                    # /board's `types`, said once).
-                    "about": card_words(s.comps, s.comps.card(s.card_at[plot]), rules=False),
-                    "card": card_view(s, s.card_at[plot]),
-                    "builds": _builds(s, plot),
-                }
-            )
-    market_view = []
-    for slot in range(SLOTS):
-        cid = market.slot_card(s, slot)
-        market_view.append(
-            {
-                "slot": slot,
-                "price": market.slot_price(s, slot),
-                "card": resource_card_view(s, cid) if cid >= 0 else None,
-            }
-        )
-    supply = {
-        str(v): {
-            "count": len(deck),
-            "top": tile_view(s, deck[-1]) if deck else None,
-        }
-        for v, deck in zip(VALUES, s.tile_decks, strict=True)
-    }
-    players = []
-    for p in range(s.n):
-        players.append(
-            {
-                "seat": p,
-                "money": s.money[p],
-                "resources": dict(zip(comps.resources, s.res[p], strict=True)),
-                "jokers": s.jokers[p],
-                "houses_used": s.houses[p],
-                "houses_left": s.capacity - s.houses[p],
-                "cards": [card_view(s, c) for c in s.hand[p]],
-            }
-        )
     result = s.result()
     return {
         "game": s.game_id,
@@ -179,14 +116,103 @@ def view(s: MonopolisState, seat: int | None) -> dict[str, Any]:
         },
         "final_round": s.final_round,
         "turns": s.turns,
-        "city": city,
-        "requirement_cards": cards,
-        "market": market_view,
-        "tile_supply": supply,
+        "city": city_view(s),
+        "requirement_cards": requirement_cards_view(s),
+        "market": market_view(s),
+        "tile_supply": supply_view(s),
         "bag": len(s.bag),
         "resource_decks": [len(d) for d in s.res_decks],
         "discards": [len(d) for d in s.discards],
-        "seats": players,
+        "seats": seats_view(s),
         "result": result.to_dict() if result else None,
         "components": {"file": Path(comps.source).name, "assumed": list(comps.assumed)},
     }
+
+
+def city_view(s: MonopolisState) -> list[dict[str, Any]]:
+    """The tiles built, plot by plot, each with where it stands, its owner, houses and cubes."""
+    city = []
+    for plot in range(PLOTS):
+        if s.tile_at[plot] != EMPTY:
+            x, y = offset_of(plot)
+            entry = tile_view(s, s.tile_at[plot])
+            entry.update(
+                plot=plot,
+                x=x,
+                y=y,
+                where=plot_words(plot),
+                name=BUILDING_NAMES[s.value_at[plot]],
+                owner=s.owner_at[plot],
+                houses=s.houses_at[plot],
+                cubes=s.cubes[plot],
+            )
+            city.append(entry)
+    return city
+
+
+def requirement_cards_view(s: MonopolisState) -> list[dict[str, Any]]:
+    """The requirement cards lying on plots, each with what the player whose turn it is could
+    build on it now (:func:`_builds`)."""
+    cards = []
+    for plot in range(PLOTS):
+        if s.card_at[plot] != EMPTY:
+            x, y = offset_of(plot)
+            cards.append(
+                {
+                    "plot": plot,
+                    "x": x,
+                    "y": y,
+                    "where": plot_words(plot),
+                    # The card and its reward in words (what its Type lets one build is in
+                    # /board's `types`, said once).
+                    "about": card_words(s.comps, s.comps.card(s.card_at[plot]), rules=False),
+                    "card": card_view(s, s.card_at[plot]),
+                    "builds": _builds(s, plot),
+                }
+            )
+    return cards
+
+
+def market_view(s: MonopolisState) -> list[dict[str, Any]]:
+    """The market's slots, each with its price and its card (``None``: empty)."""
+    out = []
+    for slot in range(SLOTS):
+        cid = market.slot_card(s, slot)
+        out.append(
+            {
+                "slot": slot,
+                "price": market.slot_price(s, slot),
+                "card": resource_card_view(s, cid) if cid >= 0 else None,
+            }
+        )
+    return out
+
+
+def supply_view(s: MonopolisState) -> dict[str, Any]:
+    """Each tile stack by value: how many tiles it holds and the one on top (face up)."""
+    return {
+        str(v): {
+            "count": len(deck),
+            "top": tile_view(s, deck[-1]) if deck else None,
+        }
+        for v, deck in zip(VALUES, s.tile_decks, strict=True)
+    }
+
+
+def seats_view(s: MonopolisState) -> list[dict[str, Any]]:
+    """Each seat's money, resources, jokers, houses and cards in hand (all public)."""
+    comps = s.comps
+    players = []
+    for p in range(s.n):
+        players.append(
+            {
+                "seat": p,
+                "money": s.money[p],
+                "resources": dict(zip(comps.resources, s.res[p], strict=True)),
+                "jokers": s.jokers[p],
+                "houses_used": s.houses[p],
+                "houses_left": s.capacity - s.houses[p],
+                "cards": [card_view(s, c) for c in s.hand[p]],
+            }
+        )
+    return players

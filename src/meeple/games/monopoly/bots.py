@@ -14,30 +14,42 @@ table (never the deck order or the random state) and owns its random stream.
 
 ``param`` bots take every threshold from :class:`Params`, loaded from a JSON file
 (``--bots param:FILE``), for experiments.
+
+The bot is one class in four layers, each a module with one job: :mod:`.bot_reading` reads
+the board and values deeds (the reserve, a deed's worth, each group's reading kept between
+decisions), :mod:`.bot_trades` drafts, remembers and answers trade offers, :mod:`.bot_stalls`
+watches for a stalled game and forces progress, and this module makes the decisions (buy, bid,
+raise money, build and lift mortgages, leave jail) from them. Layers of one class, not
+separate objects: the caches are truly shared (a group's reading finds the splits the offers are
+made of and the reserve the decisions keep; the stalemate breaker builds on the sets it found),
+and the compiled build reads a field of its own object straight from the object, where
+composition would add a hop on every read; each layer takes a single base, as a native class
+must. :mod:`.bot_params` holds the thresholds.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, fields
-from pathlib import Path
 from typing import Final
 
-from mypy_extensions import i64
-
 from meeple.games.monopoly import actions as A
+from meeple.games.monopoly.bot_params import STANDARD_PARAMS, TUNED, Params
+from meeple.games.monopoly.bot_stalls import (
+    FORCED_SALES_PER_TURN,
+    STALL_CHECK_ROUNDS,
+    StallBreaking,
+    houses_short,
+)
+from meeple.games.monopoly.bot_trades import Offer
 from meeple.games.monopoly.frames import DEED
 from meeple.games.monopoly.rules import (
     anytime,
     bankruptcy,
     buildings,
     buying,
-    holdings,
     jail,
     mortgage,
     rent,
     shortage,
-    trade,
 )
 from meeple.games.monopoly.rules.auction import AuctionFrame
 from meeple.games.monopoly.rules.bankruptcy import DebtFrame
@@ -47,86 +59,13 @@ from meeple.games.monopoly.rules.shortage import PlaceFrame, ShortageFrame
 from meeple.games.monopoly.rules.snowflake import SnowflakeFrame
 from meeple.games.monopoly.rules.trade import TradeFrame
 from meeple.games.monopoly.state import MonopolyState
-from meeple.games.monopoly.tables import RAILROAD, STREET, UTILITY
-from meeple.kernel.arrays import int_array
+from meeple.games.monopoly.tables import STREET, UTILITY
 from meeple.kernel.bot import Bot
-from meeple.kernel.files import UnreadableFile, read_text
 from meeple.kernel.protocol import Action, GameState
 
-
-@dataclass(frozen=True)
-class Params:
-    """Every threshold of the standard bot (the ``param`` bot reads them from JSON)."""
-
-    reserve_min: int = 50  # keep at least this much cash
-    reserve_danger_share: float = 0.4  # ... plus this share of the worst rent on the board
-    reserve_max: int = 600
-    set_bonus: float = 1.5  # a deed completing my set is worth price x (1 + this)
-    partial_bonus: float = 0.3  # ... price x (1 + this x deeds of its group I own)
-    block_bonus: float = 0.5  # ... plus price x this when it stops an opponent's set
-    bid_share: float = 1.0  # bid up to this share of the value
-    build_first_to: int = 3  # build every set evenly to this many houses first
-    build_beyond_extra: int = 150  # build further only with this much cash above the reserve
-    jail_stay_owned_share: float = 0.7  # stay in jail once this share of deeds is owned
-    trade_premium: float = 0.6  # offer price x (1 + this) for the deeds completing a set
-    # ... and once that is refused, price x (1 + this): above what a player who fears handing
-    # over a set asks (set_gift_penalty), so a board where no swap exists does not stall.
-    trade_premium_last: float = 3.2
-    accept_margin: float = 0.0  # accept an offer worth at least this much more than it costs
-    set_gift_penalty: float = 4.0  # a deed completing an opponent's set costs price x this
-    unmortgage_extra: int = 100  # lift a mortgage only with this much above the reserve
-    # Rounds without progress (no building beyond the most the board has held, no deed changing
-    # hands, nobody out) after which the bot forces progress (StandardBot.force_progress).
-    stall_rounds: int = 50
-
-    @classmethod
-    def tuned(cls, edition: str) -> Params | None:
-        """The thresholds ``meeple tune`` found for ``edition`` and shipped because they beat
-        the standard ones (``tuned/EDITION.json``; docs/BOTS.md, "Tuning"), or ``None``."""
-        path = TUNED / f"{edition}.json"
-        return cls.from_file(path) if path.is_file() else None
-
-    @classmethod
-    def from_file(cls, path: str | Path) -> Params:
-        """Load parameters from JSON; unknown keys or wrong types raise ``ValueError``."""
-        try:
-            data = json.loads(read_text(path))
-        except UnreadableFile as exc:
-            raise ValueError(f"{path}: cannot read bot parameters: {exc.reason}") from None
-        except ValueError as exc:
-            raise ValueError(f"{path}: bot parameters are not JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise ValueError(f"{path}: bot parameters must be a JSON object")
-        known = {f.name: f.type for f in fields(cls)}
-        out = asdict(cls())
-        for key, value in data.items():
-            if key not in known:
-                raise ValueError(f"{path}: {key}: unknown parameter; known: {', '.join(known)}")
-            if not isinstance(value, int | float) or isinstance(value, bool):
-                raise ValueError(f"{path}: {key}: must be a number")
-            out[key] = value
-        return cls(**out)
-
-
-TUNED: Final = Path(__file__).parent / "tuned"
-"""Where the tuned thresholds of each edition are shipped (:meth:`Params.tuned`)."""
-
-STALL_CHECK_ROUNDS: Final = 5
-"""How often (in rounds) :meth:`StandardBot.note_round` looks for progress: a look compares the
-owner of every deed, and a stall is ``stall_rounds`` long, so a look every round would cost
-time for nothing."""
-
-FORCED_SALES_PER_TURN: Final = 16
-"""The most houses :meth:`StandardBot.force_progress` sells in one turn: a set needs at most
-16 to stand at four houses, and the cap ends the bot's window even when another player wins
-the houses it sells at auction."""
-
-STANDARD_PARAMS: Final = Params()
-"""The standard thresholds, made once: a Params is frozen, so every standard bot shares them
-(making them costs more than the rest of a new bot, and a simulation makes four a game)."""
-
 # The kinds of action this bot makes with an argument, each with its own store of made
-# actions (actions.Made): A.act would look the kind up in a dict for every action.
+# actions (actions.Made): A.act would look the kind up in a dict for every action. (The
+# trades' and the stalemate breaker's are in their modules: made() shares one store a kind.)
 _LIFT_MORTGAGE: Final = A.made(A.LIFT_MORTGAGE)
 _KEEP_MORTGAGE: Final = A.made(A.KEEP_MORTGAGE)
 _BID: Final = A.made(A.BID)
@@ -137,87 +76,16 @@ _CLAIM_RENT: Final = A.made(A.CLAIM_RENT)
 _UNMORTGAGE: Final = A.made(A.UNMORTGAGE)
 _BUILD: Final = A.made(A.BUILD)
 _USE_CARD: Final = A.made(A.USE_CARD)
-_TRADE: Final = A.made(A.TRADE)
-_TRADE_DEED: Final = A.made(A.TRADE_DEED)
-_TRADE_CASH: Final = A.made(A.TRADE_CASH)
-
-Offer = tuple[int, tuple[int, ...], int]
-"""A trade offer the standard bot may make: (partner, deeds changing hands, cash it pays)."""
 
 
-class StandardBot(Bot):
+class StandardBot(StallBreaking):
     """A heuristic player for every Monopoly edition (see the module docstring)."""
 
     name = "standard"
 
     def __init__(self, seed: int = 0, params: Params | None = None) -> None:
-        super().__init__(seed)
-        self.p = params or STANDARD_PARAMS
-        self.plan: list[Action] = []  # the rest of a trade offer being drafted
-        # Caches keyed by (seat, board stamp): the valuations depend on the board alone, and the
-        # stamp changes whenever it does, so the play loop does not rescan the board.
-        self._reserve_me = -1  # the seat and stamp the reserve was worked out for
-        self._reserve_stamp = 0
-        self._reserve = 0
-        self._has_set = False  # I own a whole street group (kept with the reserve)
-        self._min_house = 0  # ... and the cheapest house on such a group
-        self._my_mortgages = False  # I have a mortgaged deed (kept with the reserve)
-        self._cheapest_lift = 0  # my cheapest mortgaged deed to lift (kept with the reserve)
-        # The board as this bot last read it (read_board), a group at a time: which log of
-        # changes (a state's own: a new state starts a new one) and seat, how far into that
-        # log, and at which board stamp.
-        self._read_log = 0  # (MonopolyState.changes_id)
-        self._read_me = -1
-        self._read_pos = 0
-        self._read_stamp = 0
-        # (arrays: kernel/arrays.py; read and written for every group read)
-        self._g_danger = int_array([])  # per group: the worst rent an opponent's deed charges
-        self._g_lift = int_array([])  # ... the cheapest of my mortgaged deeds to lift
-        self._mortgaged_in = 0  # bit g: I have a mortgaged deed in group g
-        self._all_mine = 0  # bit g: I own all of group g
-        self._street_index = int_array([])  # group -> its index in ed.street_groups, or -1
-        # Per street group (in ed.street_groups order): the player it is split with (read_group)
-        # when it is split between me and one other alone, else -1; the deeds of it I lack.
-        self._partner = int_array([])
-        self._wants: list[list[int]] = []
-        self._splits_changed = True  # since the offers were last made
-        self._reading_moved = True  # the reserve's part of the reading, since the reserve
-        # Who owns what (owners), as a tuple looked at once per board stamp and replaced only
-        # when ownership changed: the trade caches below compare it by identity. The seats'
-        # masks of deeds it was made from (Kept.held).
-        self._owners_stamp = 0
-        self._owners: tuple[int, ...] = ()
-        self._owners_held: list[int] = []
-        self._offers_me = -1  # the seat and board stamp the offer shapes were worked out for
-        self._offers_stamp = 0
-        self._offers: list[Offer] = []
-        self._no_offer_turn = -1  # the turn in which no trade offer was found
-        # Offers made in this game, each with the partner's cash when it was last made: one is
-        # made again only once the partner holds less than half that (find_offer).
-        self._made: dict[Offer, int] = {}
-        # The owners and seat for which no offer could be made (each was made before, or out
-        # of my reach: find_offer), the least cash one of those out of reach asked of me (-1:
-        # none was), and per seat the most cash it had when one of them was made to it (a
-        # partner poorer than half that may be asked again), with the mask of those seats.
-        self._stuck_owners: tuple[int, ...] = ()
-        self._stuck_me = -1
-        self._stuck_least = -1
-        self._stuck_cash = int_array([])
-        self._stuck_partners = 0
-        # Progress, as this bot has watched it (note_round, a look every STALL_CHECK_ROUNDS
-        # rounds): the round of its last look and of its next, the last round in which the game
-        # progressed, the bank's stock at its lowest so far (in houses: a hotel counts 5), who
-        # owned each square and how many players had left at the last look; whether the game
-        # has stalled (no progress for stall_rounds rounds).
-        self._round_seen = -1
-        self._round_next = 0
-        self._progress_round = 0
-        self._bank_low = -1
-        self._owners_seen = int_array([])
-        self._gone_seen = 0
-        self.stalled = False
-        self._sales_turn = -1  # the turn of the houses force_progress sold, and how many
-        self._sales = 0
+        # (An __init__ of its own: kernel/bot.py's RandomBot says why a compiled class needs one.)
+        super().__init__(seed, params)
 
     # -- the decision ----------------------------------------------------------------------
 
@@ -278,208 +146,6 @@ class StandardBot(Bot):
         rent now. (A method of its own: a ``lambda`` in :meth:`choose` would make the compiled
         build allocate its closure on every decision.)"""
         return max(legal, key=lambda a: self.square_rent(s, a.args[0]))
-
-    # -- valuation -------------------------------------------------------------------------
-
-    def reserve(self, s: MonopolyState, me: int) -> int:
-        """Cash to keep: grows with the worst rent an opponent can charge now."""
-        if me == self._reserve_me and s.board_stamp == self._reserve_stamp:
-            return self._reserve
-        self.read_board(s, me)
-        self._reserve_me, self._reserve_stamp = me, s.board_stamp
-        if not self._reading_moved:  # (the groups read again read as before)
-            return self._reserve
-        self._reading_moved = False
-        ed = s.ed
-        g_danger, g_lift = self._g_danger, self._g_lift
-        danger = 0
-        for d in g_danger:
-            if d > danger:
-                danger = d
-        # My cheapest mortgaged deed to lift, and the cheapest house on a street group I own
-        # whole (0: none): below them, no lifting and no building.
-        mortgaged_in, all_mine = self._mortgaged_in, self._all_mine
-        self._my_mortgages = mortgaged_in != 0
-        self._cheapest_lift = 0
-        if mortgaged_in:
-            first = True
-            for g in range(len(g_lift)):
-                if (mortgaged_in >> g) & 1 and (first or g_lift[g] < self._cheapest_lift):
-                    self._cheapest_lift = g_lift[g]
-                    first = False
-        self._has_set = False
-        self._min_house = 0
-        if all_mine:
-            house_cost = ed.house_cost
-            for g in ed.street_groups:
-                if (all_mine >> g) & 1:  # (rent.owns_group)
-                    for m in ed.groups[g].members:
-                        if not self._has_set or house_cost[m] < self._min_house:
-                            self._min_house = house_cost[m]
-                        self._has_set = True
-        p = self.p
-        # (between the bounds by comparisons: min and max are calls to the interpreted build)
-        keep = danger * p.reserve_danger_share
-        if keep < p.reserve_min:
-            keep = float(p.reserve_min)
-        if keep > p.reserve_max:
-            keep = float(p.reserve_max)
-        self._reserve = int(keep)
-        return self._reserve
-
-    def read_board(self, s: MonopolyState, me: int) -> None:
-        """Bring this bot's reading of the board up to date: only the groups the state's log of
-        changes names since the last reading are read again (a rent depends on its own group
-        alone: rent.rents_now), so a change to one group costs one group's reading, not the
-        whole board's. A new state, a new seat or a change of everything reads it all."""
-        same_log = s.changes_id == self._read_log
-        if s.board_stamp == self._read_stamp and same_log and me == self._read_me:
-            return
-        ed = s.ed
-        n_groups = len(ed.groups)
-        everything = not same_log or me != self._read_me
-        # Bit g: read group g again (-1: all of them).
-        again: i64 = -1 if everything else holdings.groups_changed_since(s, self._read_pos)
-        if everything:  # (a new board, perhaps of another edition: its tables made afresh)
-            self._g_danger = int_array([0] * n_groups)
-            self._g_lift = int_array([0] * n_groups)
-            self._mortgaged_in = self._all_mine = 0
-            index = [-1] * n_groups
-            for i, g in enumerate(ed.street_groups):
-                index[g] = i
-            self._street_index = int_array(index)
-            self._partner = int_array([-1] * len(ed.street_groups))
-            self._wants = [[] for _ in ed.street_groups]
-        if again == -1:  # (every group is read again below, and may read otherwise)
-            self._splits_changed = self._reading_moved = True
-        self._read_log, self._read_me, self._read_stamp = s.changes_id, me, s.board_stamp
-        self._read_pos = len(s.changes)
-        rents = rent.rents_now(s)  # (as square_rent reads them, without a call per square)
-        if again == -1:
-            for g in range(n_groups):
-                self.read_group(s, me, g, rents)
-            return
-        g = 0
-        while again:  # (the groups named, lowest first: most readings name one or two)
-            if again & 1:
-                self.read_group(s, me, g, rents)
-            again >>= 1
-            g += 1
-
-    def read_group(self, s: MonopolyState, me: int, g: int, rents: list[int]) -> None:
-        """Read group ``g`` for :meth:`read_board`: the worst rent an opponent's unmortgaged
-        deed of it charges now (a utility at an average roll), whether I own all of it,
-        my cheapest mortgaged deed of it to lift, and, for a street group, whom it is split
-        with and what I lack of it (:meth:`offer_shapes`)."""
-        ed = s.ed
-        owner, mortgaged, kind, cost = s.owner, s.mortgaged, ed.kind, ed.unmortgage_cost
-        level = s.level
-        danger: i64 = 0  # (machine words, as the arrays they are compared with)
-        all_mine = True
-        mortgaged_here = False
-        lift: i64 = 0
-        # The two players the group is split between, when every deed of it is owned, by those
-        # two alone, and nothing in it is built: only such a group can be part of an offer (one
-        # of the two lacks exactly what the other holds). (-1: not split so.)
-        a: i64 = -1
-        b: i64 = -1
-        split = True
-        members = ed.groups[g].members
-        for m in members:
-            o = owner[m]
-            if o < 0 or level[m]:
-                split = False
-            elif o != a and o != b:
-                if a < 0:
-                    a = o
-                elif b < 0:
-                    b = o
-                else:
-                    split = False
-            if o == me:
-                if mortgaged[m]:
-                    if not mortgaged_here or cost[m] < lift:
-                        lift = cost[m]
-                    mortgaged_here = True
-                continue
-            all_mine = False
-            if o >= 0 and not mortgaged[m]:
-                r = rents[m] * ed.utility_roll if kind[m] == UTILITY else rents[m]
-                if r > danger:
-                    danger = r
-        bit = 1 << g
-        # (set the bit, then clear it again unless it holds)
-        mortgaged_in = (self._mortgaged_in | bit) ^ (0 if mortgaged_here else bit)
-        mine = (self._all_mine | bit) ^ (0 if all_mine else bit)
-        if (
-            danger != self._g_danger[g]
-            or lift != self._g_lift[g]
-            or mortgaged_in != self._mortgaged_in
-            or mine != self._all_mine
-        ):
-            self._g_danger[g] = danger
-            self._g_lift[g] = lift
-            self._mortgaged_in, self._all_mine = mortgaged_in, mine
-            self._reading_moved = True
-        i = self._street_index[g]
-        if i >= 0:
-            q = -1 if not split or b < 0 else b if a == me else a if b == me else -1
-            if q >= 0:
-                want = [m for m in members if owner[m] == q]
-                if q != self._partner[i] or want != self._wants[i]:
-                    self._partner[i], self._wants[i] = q, want
-                    self._splits_changed = True
-            elif self._partner[i] >= 0:
-                self._partner[i], self._wants[i] = -1, []
-                self._splits_changed = True
-
-    def square_rent(self, s: MonopolyState, sq: int) -> int:
-        """The rent ``sq`` charges now (a utility at an average roll: ``Edition.utility_roll``)."""
-        r = rent.rents_now(s)[sq]
-        return r * s.ed.utility_roll if s.ed.kind[sq] == UTILITY else r
-
-    def deed_value(self, s: MonopolyState, me: int, sq: int) -> float:
-        """What ``sq`` is worth to ``me``: its price, more if it completes, grows or blocks a
-        set."""
-        ed = s.ed
-        price = float(ed.price[sq])
-        members = ed.groups[ed.group_of[sq]].members
-        owner = s.owner
-        # How many of the other deeds of the group are mine, and who holds them all when one
-        # player does (-2: nobody yet, -3: more than one holder); loops, not a set per call.
-        mine = 0
-        holder = -2
-        for m in members:
-            if m != sq:
-                o = owner[m]
-                if o == me:
-                    mine += 1
-                if holder == -2:
-                    holder = o
-                elif o != holder:
-                    holder = -3
-        kind = ed.kind[sq]
-        p = self.p
-        if kind == STREET:
-            if mine == len(members) - 1:
-                value = price * (1 + p.set_bonus)
-            else:
-                value = price * (1 + p.partial_bonus * mine)
-            if holder >= 0 and holder != me:  # another player alone holds the rest: a block
-                value += price * p.block_bonus
-            return value
-        if kind == RAILROAD:
-            return price * (1 + 0.25 * mine)
-        if kind == UTILITY:
-            return price * (0.7 + 0.3 * mine)
-        return price
-
-    def completes_set_for(self, s: MonopolyState, p: int, sq: int, extra: list[int]) -> bool:
-        """Whether ``p`` would own all of ``sq``'s street group after receiving ``extra``."""
-        ed = s.ed
-        if ed.kind[sq] != STREET:
-            return False
-        return all(s.owner[m] == p or m in extra for m in ed.groups[ed.group_of[sq]].members)
 
     # -- decisions ------------------------------------------------------------------------
 
@@ -606,115 +272,6 @@ class StandardBot(Bot):
             return A.A_ROLL
         return A.A_END_TURN if s.phase == s.END_TURN else A.A_PASS
 
-    # -- stalemates -------------------------------------------------------------------------
-
-    def note_round(self, s: MonopolyState) -> None:
-        """Every ``STALL_CHECK_ROUNDS`` rounds (:meth:`manage` calls it): whether the game
-        progressed since the last look (more buildings on the board than ever before in it, a
-        deed changed hands or a player left), and so whether it has stalled: no progress for
-        ``stall_rounds`` rounds. A game this bot has not watched from the start counts from
-        the first round it sees."""
-        r = s.round_no
-        bank = s.houses + 5 * s.hotels  # the bank's buildings, in houses: lowest, most built
-        gone = len(s.eliminated)
-        owner, seen = s.owner, self._owners_seen
-        if r < self._round_seen or len(seen) != len(owner):  # another game
-            self._owners_seen = owner[:]
-            self._bank_low = bank
-            self._gone_seen = gone
-            self._progress_round = r
-        else:
-            moved = owner != seen  # (one comparison of the lists, in C)
-            if moved:
-                self._owners_seen = owner[:]
-            if moved or bank < self._bank_low or gone != self._gone_seen:
-                if bank < self._bank_low:
-                    self._bank_low = bank
-                self._gone_seen = gone
-                self._progress_round = r
-        self._round_seen = r
-        self._round_next = r + STALL_CHECK_ROUNDS
-        self.stalled = r - self._progress_round >= self.p.stall_rounds
-
-    def force_progress(self, s: MonopolyState, me: int, cash: int, reserve: int) -> Action | None:
-        """What the bot does in a stalled game before its normal play (None: nothing).
-
-        The stalemate standard players fall into is a housing shortage: every house of the bank
-        is on the board, spread over sets at three houses or fewer, so nobody can build a hotel
-        (which would give four houses back) and nobody sells; cash piles up on every side and
-        no rule ends the game. The bot breaks it by moving its houses: it sells houses from its
-        other sets (the cheapest first) and buys them back on the one set that needs the fewest
-        to stand at four houses on every street, then builds that set's hotels, each of which
-        gives four houses back to the bank for everyone to build with. While stalled it builds
-        any hotel it can first, and does not ask for a house another player wants to buy in a
-        shortage (:meth:`choose`), so the player moving houses gets them at list price."""
-        if not s.rules.buildings:
-            return None
-        ed, level = s.ed, s.level
-        builds = anytime.build_options(s, me)
-        for sq in builds:  # a hotel: four houses back to the bank
-            if level[sq] == 4 and cash - ed.house_cost[sq] >= reserve:
-                return _BUILD.of(sq)
-        focus = self.focus_group(s, me)
-        if focus < 0:
-            return None
-        cost = ed.groups[focus].house_cost
-        for sq in builds:
-            if ed.group_of[sq] == focus and cash - cost >= reserve:
-                return _BUILD.of(sq)
-        if s.turn_no != self._sales_turn:
-            self._sales_turn, self._sales = s.turn_no, 0
-        if s.houses or self._sales >= FORCED_SALES_PER_TURN:
-            return None  # (the bank has a house the focus set cannot take now: no sale)
-        # Sell a house of another set still short of four houses (never one standing at four
-        # or with hotels: it would be the next focus and take the house back), the cheapest
-        # houses first, from their highest level.
-        sell = -1
-        for m in buildings.sell_squares(s, me):
-            g = ed.group_of[m]
-            if g == focus or not houses_short(s, g):
-                continue
-            c, b = ed.house_cost[m], ed.house_cost[sell] if sell >= 0 else 0
-            if sell < 0 or c < b or (c == b and level[m] > level[sell]):
-                sell = m
-        if sell < 0 or cash + ed.house_cost[sell] // 2 - cost < reserve:
-            return None
-        self._sales += 1
-        return _SELL_BUILDING.of(sell)
-
-    def focus_group(self, s: MonopolyState, me: int) -> int:
-        """The street set :meth:`force_progress` brings to four houses: of the sets I own whole
-        and unmortgaged with a street below four houses, the one needing the fewest houses for
-        it (the dearest houses among those), provided the bank's houses and those on my other
-        sets short of four make up the number, and the bank has a hotel to build next; -1 for
-        none."""
-        if not s.hotels:  # (four houses everywhere would free nothing)
-            return -1
-        ed, level = s.ed, s.level
-        self.read_board(s, me)  # (_all_mine)
-        all_mine = self._all_mine
-        spare = s.houses  # houses the bank has, or I could sell from my sets
-        focus, need = -1, 0
-        for g in ed.street_groups:
-            if not (all_mine >> g) & 1 or not buildings.buildable_group(s, me, g):
-                continue
-            short = houses_short(s, g)
-            if not short:
-                continue
-            for m in ed.groups[g].members:
-                spare += level[m]
-            if (
-                focus < 0
-                or short < need
-                or (short == need and ed.groups[g].house_cost > ed.groups[focus].house_cost)
-            ):
-                focus, need = g, short
-        if focus < 0:
-            return -1
-        for m in ed.groups[focus].members:  # (its own houses are no help)
-            spare -= level[m]
-        return focus if need <= spare else -1
-
     def jail_choice(self, s: MonopolyState, me: int, reserve: int) -> Action:
         """Early on, leave jail to buy; once most deeds are owned, stay and let others pay.
         (The jail options as the legal actions list them: a card, the fine, a roll.)"""
@@ -733,201 +290,6 @@ class StandardBot(Bot):
         if s.rules.jail_style == "jail":
             return A.A_ROLL
         return s.legal_actions()[0]  # Time Out: no roll; the first choice
-
-    # -- trades ---------------------------------------------------------------------------
-
-    def trade_plan(self, s: MonopolyState, me: int, reserve: int) -> list[Action] | None:
-        """An offer I may make now that completes one of my street sets: first a swap that
-        completes one of theirs too (cash evens out the prices), else cash at a premium over
-        the price; None if there is none I can afford. (Not asked again in a turn in which it
-        found none, ``_no_offer_turn``: :meth:`manage` tests that before calling.)"""
-        offers = self.offer_shapes(s, me)
-        if offers:
-            owners = self.owners(s)
-            # None will do while the offers found none last time on this ownership (they are
-            # the same while ownership and seat are): until I have more cash to spare than the
-            # cheapest one out of my reach asked, or a partner is poorer by half than when it
-            # refused one.
-            hopeless = (
-                owners is self._stuck_owners
-                and me == self._stuck_me
-                and (self._stuck_least < 0 or s.cash[me] - self._stuck_least < reserve)
-                and not self.partner_poorer(s)
-            )
-            targets = 0 if hopeless else anytime.trade_mask(s, me)
-            if targets:
-                plan = self.find_offer(s, me, offers, targets, reserve)
-                if plan:
-                    return plan
-        self._no_offer_turn = s.turn_no  # nothing changes enough within a turn to look again
-        return None
-
-    def find_offer(
-        self, s: MonopolyState, me: int, offers: list[Offer], targets: int, reserve: int
-    ) -> list[Action]:
-        """The actions making the first of ``offers`` (:meth:`offer_shapes`) to one of
-        ``targets`` (a bit mask of seats: :meth:`MonopolyState.trade_mask`) that both sides can
-        pay for and that was not made before in this game, or was made to a partner who now
-        holds less than half the cash it had then (docs/BOTS.md, "Trades: what it remembers":
-        an offer exists only while its deeds' groups are split as it says, so nothing else a
-        standard player's answer depends on can have changed)."""
-        made = self._made
-        cash = s.cash[me]
-        stuck = True  # so far every offer was out of my reach, or made before
-        least = -1  # the least cash any of those out of my reach asked of me
-        # Per seat, the most cash it had when one of those made before was made to it, and
-        # the mask of those seats (a list only once there is one: most searches end sooner).
-        most: list[int] | None = None
-        partners: i64 = 0
-        for offer in offers:
-            q, deeds, balance = offer
-            if balance > 0 and cash - balance < reserve:
-                if least < 0 or balance < least:
-                    least = balance
-                continue
-            was = made.get(offer, -1)
-            if was >= 0 and 2 * s.cash[q] >= was:
-                if most is None:
-                    most = [0] * s.n
-                if was > most[q]:
-                    most[q] = was
-                    partners |= 1 << q
-                continue
-            if not (targets >> q) & 1 or (balance < 0 and s.cash[q] < -balance):
-                stuck = False
-                continue
-            made[offer] = s.cash[q]
-            plan = [_TRADE.of(q)]
-            plan += [_TRADE_DEED.of(m) for m in deeds]
-            if balance:
-                plan.append(_TRADE_CASH.of(balance))
-            return [*plan, A.A_PROPOSE]
-        if stuck:
-            self._stuck_owners, self._stuck_me = self.owners(s), me
-            self._stuck_least = least
-            self._stuck_partners = partners
-            if most is not None:
-                self._stuck_cash = int_array(most)
-        else:
-            self._stuck_owners = ()
-        return []
-
-    def partner_poorer(self, s: MonopolyState) -> bool:
-        """Whether a seat to which :meth:`find_offer`, finding nothing to offer, found an
-        offer made before now holds less than half the cash it had then, so that the offer
-        may be made again."""
-        cash, most = s.cash, self._stuck_cash
-        partners: i64 = self._stuck_partners
-        q = 0
-        while partners:
-            if partners & 1 and 2 * cash[q] < most[q]:
-                return True
-            partners >>= 1
-            q += 1
-        return False
-
-    def offer_shapes(self, s: MonopolyState, me: int) -> list[Offer]:
-        """Every offer completing one of my street sets, best first, as (partner, the deeds
-        changing hands, the cash I pay). They depend on who owns which streets alone (a group
-        with a building has one owner, so it is in no offer): they are made again only when
-        :meth:`read_board` found that the player a street group is split with, or the deeds I
-        lack of it, changed."""
-        if me == self._offers_me and s.board_stamp == self._offers_stamp:
-            return self._offers
-        self.read_board(s, me)
-        if self._splits_changed or me != self._offers_me:
-            self._offers = self.make_offers(s, me)
-            self._splits_changed = False
-        self._offers_me, self._offers_stamp = me, s.board_stamp
-        return self._offers
-
-    def make_offers(self, s: MonopolyState, me: int) -> list[Offer]:
-        """:meth:`offer_shapes` worked out from the split groups it found."""
-        ed, owner = s.ed, s.owner
-        groups, partner, wants = ed.street_groups, self._partner, self._wants
-        out: list[Offer] = []
-        # Swaps completing a set each, the difference in price paid in cash.
-        for i, q in enumerate(partner):
-            if q < 0:
-                continue
-            want = wants[i]
-            for j, qj in enumerate(partner):
-                if j == i or qj != q:
-                    continue
-                give = [m for m in ed.groups[groups[j]].members if owner[m] == me]
-                balance = 0
-                for m in want:
-                    balance += ed.price[m]
-                for m in give:
-                    balance -= ed.price[m]
-                out.append((q, tuple(sorted(want + give)), balance))
-        # Cash at a premium for the one or two deeds I lack, all held by one player.
-        for i, q in enumerate(partner):
-            missing = wants[i]
-            if q < 0 or len(missing) > 2:
-                continue
-            price = 0
-            for m in missing:
-                price += ed.price[m]
-            for premium in (self.p.trade_premium, self.p.trade_premium_last):
-                out.append((q, tuple(missing), int(price * (1 + premium))))
-        return out
-
-    def owners(self, s: MonopolyState) -> tuple[int, ...]:
-        """Who owns what now, as a tuple: the board's size, then each seat's mask of deeds
-        (``Kept.held``, kept by the board's writers: they say who owns each square in a few
-        numbers). The same object until ownership changes: after a change of the board, the
-        masks are compared with those it was made from (most changes are buildings and
-        mortgages, not owners)."""
-        if self._owners_stamp == s.board_stamp:
-            return self._owners
-        held = s.kept.held
-        if held != self._owners_held or not self._owners or self._owners[0] != len(s.owner):
-            self._owners_held = held[:]
-            self._owners = (len(s.owner), *held)
-        self._owners_stamp = s.board_stamp
-        return self._owners
-
-    def trade_step(self, s: MonopolyState, me: int, f: TradeFrame) -> Action:
-        if f.responding:
-            if trade.offer_valid(s, f) and self.fair(s, me, f):
-                return A.A_ACCEPT
-            return A.A_REJECT
-        while self.plan:
-            step = self.plan.pop(0)
-            if s.is_legal(step):
-                return step
-        self.plan = []
-        return A.A_CANCEL
-
-    def fair(self, s: MonopolyState, me: int, f: TradeFrame) -> bool:
-        """Accept when what I get is worth at least what I give, and I hand nobody a set for
-        nothing (a deed completing their set costs ``set_gift_penalty`` times its price)."""
-        other = f.proposer
-        gets = [sq for sq in f.deeds if s.owner[sq] == other]
-        gives = [sq for sq in f.deeds if s.owner[sq] == me]
-        value = float(f.cash)  # > 0: the proposer (the other player) pays me
-        value += sum(self.deed_value(s, me, sq) for sq in gets)
-        my_set = any(self.completes_set_for(s, me, sq, gets) for sq in gets)
-        value += 50.0 * sum(1 for j in f.cards if s.card_holder[j] == other)
-        value -= 50.0 * sum(1 for j in f.cards if s.card_holder[j] == me)
-        for sq in gives:
-            cost = self.deed_value(s, me, sq)
-            if not my_set and self.completes_set_for(s, other, sq, gives):
-                cost = max(cost, s.ed.price[sq] * self.p.set_gift_penalty)
-            value -= cost
-        return value >= self.p.accept_margin
-
-
-def houses_short(s: MonopolyState, g: int) -> int:
-    """How many houses street group ``g`` lacks to stand at four on every street (0 when it
-    does, or has hotels: the even-building rule keeps its streets within one level)."""
-    level = s.level
-    short = 0
-    for m in s.ed.groups[g].members:
-        if level[m] < 4:
-            short += 4 - level[m]
-    return short
 
 
 class TunedBot(StandardBot):
@@ -955,3 +317,17 @@ def param_bot(seed: int, path: str) -> Bot:
     if not path:
         raise ValueError("the param bot needs a parameter file: param:FILE")
     return StandardBot(seed, Params.from_file(path))
+
+
+__all__ = [
+    "FORCED_SALES_PER_TURN",
+    "STALL_CHECK_ROUNDS",
+    "STANDARD_PARAMS",
+    "TUNED",
+    "Offer",
+    "Params",
+    "StandardBot",
+    "TunedBot",
+    "houses_short",
+    "param_bot",
+]
