@@ -153,123 +153,139 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def install(app: FastAPI, hub: Hub) -> None:
-    """Add the ``/api/admin/`` endpoints over ``hub``."""
-    storage = hub.storage
-    router = APIRouter(
-        prefix="/api/admin",
-        tags=["admin"],
-        dependencies=[Depends(require_admin)],
-        responses=ERRORS,
-    )
+router = APIRouter(
+    prefix="/api/admin",
+    tags=["admin"],
+    dependencies=[Depends(require_admin)],
+    responses=ERRORS,
+)
 
-    async def record(gid: str) -> dict[str, Any]:
-        found = await asyncio.to_thread(storage.admin_games, game=gid, limit=1)
-        if not found:
-            raise HTTPException(404, f"no game {gid!r}")
-        return found[0]
 
-    async def detail(gid: str, lines: int = 0) -> dict[str, Any]:
-        out = await record(gid)
-        live = hub.games.get(gid)
-        out["loaded"] = live is not None
-        out["live"] = None if live is None else _live_info(hub, live)
-        out["log"] = await _last_log(hub, gid, live, lines) if lines else []
-        return out
-
-    @router.get("/games", response_model=list[AdminGame])
-    async def list_games(
-        status: Status | None = None,
-        limit: Annotated[int, Query(ge=1, le=LIST_MAX)] = 100,
-        created_after: dt.datetime | None = None,
-        created_before: dt.datetime | None = None,
-        updated_after: dt.datetime | None = None,
-        updated_before: dt.datetime | None = None,
-    ) -> list[dict[str, Any]]:
-        """Every game, newest first, private ones too: its seats (names, kinds, bots), action
-        count, status and times. A time without a zone is UTC."""
-        return await asyncio.to_thread(
-            functools.partial(
-                storage.admin_games,
-                status,
-                limit,
-                created_after=created_after,
-                created_before=created_before,
-                updated_after=updated_after,
-                updated_before=updated_before,
-            )
-        )
-
-    @router.get("/games/{gid}", response_model=AdminGameDetail)
-    async def show_game(
-        gid: GameId, lines: Annotated[int, Query(alias="log", ge=0, le=LOG_MAX)] = 0
-    ) -> dict[str, Any]:
-        """One game's record, and what this process holds of it: loaded or not, its table,
-        sockets, and its last ``log`` log entries. Inspecting does not load the game."""
-        return await detail(gid, lines)
-
-    @router.post(
-        "/games/{gid}/cancel",
-        response_model=AdminGameDetail,
-        responses={409: {"model": ErrorBody, "description": "Not waiting or in play"}},
-    )
-    async def cancel_game(gid: GameId, request: Request) -> dict[str, Any]:
-        """Cancel a game waiting or in play, as its host would: it is kept as a record,
-        nobody can act in it any more, and its sockets are told at once."""
-        live: LiveGame | None = None
-        with contextlib.suppress(HubError):
-            live = await hub.get(gid)
-        if live is not None:
-            await hub.operator_cancel(live)  # HubError 409 when it is over already
-        else:
-            # A record that cannot be replayed any more is cancelled in the database alone
-            # (nobody can have it open); an unknown game is 404 from record().
-            stored = await record(gid)
-            if stored["status"] not in (WAITING, ACTIVE):
-                raise HTTPException(409, f"the game is {stored['status']}: nothing to cancel")
-            await hub.writer.run(storage.set_status, gid, CANCELLED)
-        log.info("admin: cancelled game %s (request from %s)", gid, _client(request))
-        return await detail(gid)
-
-    @router.delete(
-        "/games/{gid}",
-        response_model=Purged,
-        responses={409: {"model": ErrorBody, "description": "Waiting or in play: cancel first"}},
-    )
-    async def purge_game(gid: GameId, request: Request) -> dict[str, Any]:
-        """Delete a finished, cancelled or expired game with its seats, actions and chat.
-        A game waiting or in play is refused (409): cancel it first."""
-        stored = await record(gid)
-        if stored["status"] not in DONE:
-            raise HTTPException(
-                409, f"the game is {stored['status']}: cancel it first, then purge it"
-            )
-        gone = await hub.writer.run(functools.partial(storage.purge_games, game=gid))
-        if not gone:  # it changed between the look and the delete
-            raise HTTPException(409, "the game changed meanwhile; look again")
-        _let_go(hub, gone)
-        log.info("admin: purged game %s (request from %s)", gid, _client(request))
-        return {"purged": gone}
-
-    @router.post("/purge", response_model=Purged)
-    async def purge_old(body: PurgeOld, request: Request) -> dict[str, Any]:
-        """Delete the finished, cancelled and expired games not changed for
-        ``older_than_days`` (0: all of them), with their seats, actions and chat. Games
-        waiting or in play are never deleted."""
-        before = dt.datetime.now(dt.UTC) - dt.timedelta(days=body.older_than_days)
-        gone = await hub.writer.run(functools.partial(storage.purge_games, before=before))
-        _let_go(hub, gone)
-        log.info(
-            "admin: purged %d games not changed for %g days (request from %s)%s%s",
-            len(gone),
-            body.older_than_days,
-            _client(request),
-            ": " if gone else "",
-            ", ".join(gone),
-        )
-        return {"purged": gone}
-
+def install(app: FastAPI) -> None:
+    """Add the ``/api/admin/`` endpoints (over ``app.state.hub``)."""
     app.include_router(router)
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _record(hub: Hub, gid: str) -> dict[str, Any]:
+    found = await asyncio.to_thread(hub.storage.admin_games, game=gid, limit=1)
+    if not found:
+        raise HTTPException(404, f"no game {gid!r}")
+    return found[0]
+
+
+async def _detail(hub: Hub, gid: str, lines: int = 0) -> dict[str, Any]:
+    out = await _record(hub, gid)
+    live = hub.games.get(gid)
+    out["loaded"] = live is not None
+    out["live"] = None if live is None else _live_info(hub, live)
+    out["log"] = await _last_log(hub, gid, live, lines) if lines else []
+    return out
+
+
+@router.get("/games", response_model=list[AdminGame])
+async def list_games(
+    request: Request,
+    status: Status | None = None,
+    limit: Annotated[int, Query(ge=1, le=LIST_MAX)] = 100,
+    created_after: dt.datetime | None = None,
+    created_before: dt.datetime | None = None,
+    updated_after: dt.datetime | None = None,
+    updated_before: dt.datetime | None = None,
+) -> list[dict[str, Any]]:
+    """Every game, newest first, private ones too: its seats (names, kinds, bots), action
+    count, status and times. A time without a zone is UTC."""
+    return await asyncio.to_thread(
+        functools.partial(
+            _hub(request).storage.admin_games,
+            status,
+            limit,
+            created_after=created_after,
+            created_before=created_before,
+            updated_after=updated_after,
+            updated_before=updated_before,
+        )
+    )
+
+
+@router.get("/games/{gid}", response_model=AdminGameDetail)
+async def show_game(
+    gid: GameId,
+    request: Request,
+    lines: Annotated[int, Query(alias="log", ge=0, le=LOG_MAX)] = 0,
+) -> dict[str, Any]:
+    """One game's record, and what this process holds of it: loaded or not, its table,
+    sockets, and its last ``log`` log entries. Inspecting does not load the game."""
+    return await _detail(_hub(request), gid, lines)
+
+
+@router.post(
+    "/games/{gid}/cancel",
+    response_model=AdminGameDetail,
+    responses={409: {"model": ErrorBody, "description": "Not waiting or in play"}},
+)
+async def cancel_game(gid: GameId, request: Request) -> dict[str, Any]:
+    """Cancel a game waiting or in play, as its host would: it is kept as a record,
+    nobody can act in it any more, and its sockets are told at once."""
+    hub = _hub(request)
+    live: LiveGame | None = None
+    with contextlib.suppress(HubError):
+        live = await hub.get(gid)
+    if live is not None:
+        await hub.operator_cancel(live)  # HubError 409 when it is over already
+    else:
+        # A record that cannot be replayed any more is cancelled in the database alone
+        # (nobody can have it open); an unknown game is 404 from _record().
+        stored = await _record(hub, gid)
+        if stored["status"] not in (WAITING, ACTIVE):
+            raise HTTPException(409, f"the game is {stored['status']}: nothing to cancel")
+        await hub.writer.run(hub.storage.set_status, gid, CANCELLED)
+    log.info("admin: cancelled game %s (request from %s)", gid, _client(request))
+    return await _detail(hub, gid)
+
+
+@router.delete(
+    "/games/{gid}",
+    response_model=Purged,
+    responses={409: {"model": ErrorBody, "description": "Waiting or in play: cancel first"}},
+)
+async def purge_game(gid: GameId, request: Request) -> dict[str, Any]:
+    """Delete a finished, cancelled or expired game with its seats, actions and chat.
+    A game waiting or in play is refused (409): cancel it first."""
+    hub = _hub(request)
+    stored = await _record(hub, gid)
+    if stored["status"] not in DONE:
+        raise HTTPException(409, f"the game is {stored['status']}: cancel it first, then purge it")
+    gone = await hub.writer.run(functools.partial(hub.storage.purge_games, game=gid))
+    if not gone:  # it changed between the look and the delete
+        raise HTTPException(409, "the game changed meanwhile; look again")
+    _let_go(hub, gone)
+    log.info("admin: purged game %s (request from %s)", gid, _client(request))
+    return {"purged": gone}
+
+
+@router.post("/purge", response_model=Purged)
+async def purge_old(body: PurgeOld, request: Request) -> dict[str, Any]:
+    """Delete the finished, cancelled and expired games not changed for
+    ``older_than_days`` (0: all of them), with their seats, actions and chat. Games
+    waiting or in play are never deleted."""
+    hub = _hub(request)
+    before = dt.datetime.now(dt.UTC) - dt.timedelta(days=body.older_than_days)
+    gone = await hub.writer.run(functools.partial(hub.storage.purge_games, before=before))
+    _let_go(hub, gone)
+    log.info(
+        "admin: purged %d games not changed for %g days (request from %s)%s%s",
+        len(gone),
+        body.older_than_days,
+        _client(request),
+        ": " if gone else "",
+        ", ".join(gone),
+    )
+    return {"purged": gone}
 
 
 def _client(request: Request) -> str:
