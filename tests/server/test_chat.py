@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from meeple.server import hub as hub_module
+from meeple.server import chat as hub_module
 from meeple.server.app import create_app
 from tests.server.conftest import TEST_HOSTS, new_game
 

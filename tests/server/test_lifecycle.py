@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from meeple.server import hub as hub_module
+from meeple.server import live as hub_module
 from meeple.server.app import create_app
 from meeple.server.hub import Lifecycle
 from meeple.server.limits import Limits

@@ -270,7 +270,7 @@ def test_whatever_else_a_position_makes_the_engine_raise_is_a_422(
     def overflowing(data: Any, where: str = "<data>") -> Any:
         raise OverflowError("int too large to convert")
 
-    monkeypatch.setattr("meeple.server.hub.from_position", overflowing)
+    monkeypatch.setattr("meeple.server.opening.from_position", overflowing)
     r = post(client, classic_position())
     assert r.status_code == 422
     assert r.json()["detail"] == (

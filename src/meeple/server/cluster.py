@@ -46,34 +46,33 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from meeple.server.feeds import SPECTATOR_ACTS, Feed, LocalFeed, local_feed
+from meeple.server.forwarding import (
+    forwarded_request,
+    names_position,
+    read_body,
+    replay,
+    run_forwarded,
+)
 from meeple.server.hub import (
     QUEUE_LIMIT,
     Hub,
     HubError,
-    LiveGame,
     Ownership,
-    Subscriber,
     end_queue,
 )
+from meeple.server.relay import FEED_BYTES, Relayed
 from meeple.server.security import send_detail
 from meeple.server.storage import Storage
 from meeple.server.wire import Message as WireMessage
-from meeple.server.wire import text_of
-
-FEED = "F:"
-"""How a socket's message between processes starts: ``F:<socket id> <moved 0|1>\n<text>`` (the
-text as the owner would send it on the socket; none: the feed ended). Other messages are JSON
-objects."""
-FEED_BYTES = FEED.encode("ascii")
 
 OWNER_LOST = (
     "the game's server stopped while answering: look at the game, then try again if your "
@@ -119,17 +118,6 @@ class Moved(Exception):
 class Lost(Exception):
     """The process called stopped answering: it died (nobody listens on its channel), or the
     game's lease is another process's now. The call may or may not have run."""
-
-
-class RelayQueue(asyncio.Queue[dict[str, Any] | None]):
-    """The queue of a socket served by another process: each message is published to it."""
-
-    def __init__(self, send: Callable[[dict[str, Any] | None], None]) -> None:
-        super().__init__()
-        self.send = send
-
-    def put_nowait(self, item: dict[str, Any] | None) -> None:
-        self.send(item)
 
 
 class RemoteFeed:
@@ -240,13 +228,13 @@ class Cluster(Ownership):
         self.renewed = time.monotonic()  # when the leases were last renewed
         self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}  # calls awaiting replies
         self.feeds: dict[str, RemoteFeed] = {}  # this process's sockets of games held elsewhere
-        self.remote: dict[str, tuple[LiveGame, Subscriber, str]] = {}  # sockets elsewhere
         # Everything this process publishes goes out in order through one task, so a socket's
         # hello and the updates after it arrive in the order they were made.
         self.outbox: asyncio.Queue[tuple[str, str, asyncio.Future[int] | None]] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
         self.side: set[asyncio.Task[None]] = set()
         self.renewer = ThreadPoolExecutor(1, thread_name_prefix="meeple-leases")
+        self.relayed = Relayed(hub, self.post_text)  # sockets elsewhere of games held here
         hub.ownership = self
 
     # -- lifetime -------------------------------------------------------------------------
@@ -409,14 +397,7 @@ class Cluster(Ownership):
             if done is not None and not done.done():
                 done.set_result(got)
             if got == 0:
-                self._drop_process(proc)
-
-    def _drop_process(self, proc: str) -> None:
-        """Process ``proc`` is gone: drop the sockets it had here."""
-        for sid, (live, sub, owner) in list(self.remote.items()):
-            if owner == proc:
-                del self.remote[sid]
-                self.hub.unsubscribe(live, sub)
+                self.relayed.drop_process(proc)
 
     async def call(self, proc: str, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Run ``op`` at process ``proc`` about game ``args["gid"]`` and return its result;
@@ -495,7 +476,7 @@ class Cluster(Ownership):
         """Act on one message of this process's channel."""
         try:
             data = message["data"]
-            if data.startswith(FEED_BYTES):  # a socket's message: see _remote_sub
+            if data.startswith(FEED_BYTES):  # a socket's message: see Relayed.sub
                 head, _, text = data.partition(b"\n")
                 sid, moved = head[len(FEED_BYTES) :].decode("ascii").split(" ")
                 feed = self.feeds.get(sid)
@@ -518,9 +499,7 @@ class Cluster(Ownership):
         """Run a call from another process and publish the reply."""
         op = msg["op"]
         if op == "unsubscribe":
-            found = self.remote.pop(msg["sid"], None)
-            if found is not None:
-                self.hub.unsubscribe(found[0], found[1])
+            self.relayed.unsubscribe(msg["sid"])
             return
         reply: dict[str, Any] = {"k": "reply", "id": msg["id"]}
         try:
@@ -529,11 +508,11 @@ class Cluster(Ownership):
             elif op == "http":
                 reply["ok"] = await self._http(msg)
             elif op == "subscribe":
-                reply["ok"] = await self._subscribe(msg)
+                reply["ok"] = await self.relayed.subscribe(msg)
             elif op == "auth":
-                reply["ok"] = await self._auth(msg)
+                reply["ok"] = await self.relayed.auth(msg)
             elif op == "act":
-                reply["ok"] = await self._act(msg)
+                reply["ok"] = await self.relayed.act(msg)
             else:
                 reply["error"] = [400, f"unknown operation {op!r}", None]
         except HubError as exc:
@@ -544,47 +523,6 @@ class Cluster(Ownership):
         self.post(msg["from"], reply)
 
     # -- sockets of other processes -------------------------------------------------------
-
-    def _remote_sub(self, live: LiveGame, seat: int | None, proc: str, sid: str) -> Subscriber:
-        def send(item: dict[str, Any] | None) -> None:
-            # The message's own text, as this process would send it on a socket (made once for
-            # all its sockets), behind a line that says whose it is: no JSON of a view again.
-            head = f"{FEED}{sid} {int(sub.moved)}\n"
-            self.post_text(proc, head + ("" if item is None else text_of(item)))
-            if item is None:  # the hub ended it (the game moved, or the server stops)
-                self.remote.pop(sid, None)
-
-        sub = Subscriber(seat, RelayQueue(send))
-        self.hub.subscribe(live, seat, sub)
-        self.remote[sid] = (live, sub, proc)
-        return sub
-
-    async def _subscribe(self, msg: dict[str, Any]) -> dict[str, Any]:
-        live = await self.hub.get(msg["gid"])
-        token = msg["token"]
-        seat = None if token is None else live.seat_of(token)
-        self._remote_sub(live, seat, msg["from"], msg["sid"])
-        return {"seat": seat, "hello": live.hello(seat)}
-
-    async def _auth(self, msg: dict[str, Any]) -> dict[str, Any]:
-        live = await self.hub.get(msg["gid"])
-        seat = live.seat_of(msg["token"])
-        old = self.remote.pop(msg["old"], None)
-        if old is not None:
-            self.hub.unsubscribe(old[0], old[1])
-        self._remote_sub(live, seat, msg["from"], msg["sid"])
-        return {"seat": seat, "hello": live.hello(seat)}
-
-    async def _act(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """An action sent on a socket another process relays (as its seat subscribed)."""
-        found = self.remote.get(msg["sid"])
-        if found is None:
-            raise HubError(409, "this socket's subscription ended: connect again")
-        live, sub, _ = found
-        if sub.seat is None:
-            raise HubError(403, SPECTATOR_ACTS)
-        return await self.hub.act_answer(live, sub.seat, msg["state_id"], msg["action"])
-
     async def open_feed(self, gid: str, token: str | None) -> Feed:
         """A socket's feed of ``gid``: local when this process holds the game (or takes it
         now), else relayed from its owner."""
@@ -611,42 +549,7 @@ class Cluster(Ownership):
     async def _http(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Run a forwarded request through this process's app and return its response."""
         assert self.app is not None
-        req = msg["request"]
-        body = base64.b64decode(req["body"])
-        scope: Scope = {
-            "type": "http",
-            "asgi": {"version": "3.0", "spec_version": "2.3"},
-            "http_version": "1.1",
-            "method": req["method"],
-            "scheme": req["scheme"],
-            "path": req["path"],
-            "raw_path": req["path"].encode(),
-            "root_path": "",
-            "query_string": req["query"].encode("latin-1"),
-            "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in req["headers"]],
-            "client": tuple(req["client"]) if req["client"] else None,
-            "server": tuple(req["server"]) if req["server"] else None,
-            "app": self.fastapi,
-            "state": {},
-        }
-        status = 500
-        headers: list[tuple[str, str]] = []
-        chunks: list[bytes] = []
-
-        async def send(message: Message) -> None:
-            nonlocal status, headers
-            if message["type"] == "http.response.start":
-                status = int(message["status"])
-                headers = _text_headers(message["headers"])
-            elif message["type"] == "http.response.body":
-                chunks.append(message.get("body", b""))
-
-        await self.app(scope, _replay(body), send)
-        return {
-            "status": status,
-            "headers": headers,
-            "body": base64.b64encode(b"".join(chunks)).decode("ascii"),
-        }
+        return await run_forwarded(self.app, self.fastapi, msg)
 
 
 class ClusterRoutes:
@@ -677,12 +580,14 @@ class ClusterRoutes:
                 await send_detail(send, exc.status, exc.detail)
                 return
             if owner is None:
-                await self.app(scope, receive if body is None else _replay(body), send)
+                await self.app(scope, receive if body is None else replay(body), send)
                 return
             if body is None:
-                body = await _read_body(receive)
+                body = await read_body(receive)
             try:
-                answer = await cluster.call(owner, "http", {"gid": gid, **_request(scope, body)})
+                answer = await cluster.call(
+                    owner, "http", {"gid": gid, **forwarded_request(scope, body)}
+                )
             except (Undelivered, Moved):
                 cluster.forget(gid)
                 if time.monotonic() > deadline:
@@ -694,7 +599,7 @@ class ClusterRoutes:
                 # It reached the owner, which may have run it: run it again only if that is
                 # safe (an action's repeat at its state_id is answered as applied, not applied).
                 cluster.forget(gid)
-                safe = scope["method"] in SAFE_METHODS or _names_position(body)
+                safe = scope["method"] in SAFE_METHODS or names_position(body)
                 again = safe and time.monotonic() < deadline
                 log.info(
                     "game %s: process %s %s while answering a request; %s",
@@ -722,59 +627,3 @@ class ClusterRoutes:
             )
             await send({"type": "http.response.body", "body": raw})
             return
-
-
-def _request(scope: Scope, body: bytes) -> dict[str, Any]:
-    """The parts of a request another process needs to run it."""
-    return {
-        "request": {
-            "method": scope["method"],
-            "scheme": scope.get("scheme", "http"),
-            "path": scope["path"],
-            "query": scope.get("query_string", b"").decode("latin-1"),
-            "headers": _text_headers(scope["headers"]),
-            "client": list(scope["client"]) if scope.get("client") else None,
-            "server": list(scope["server"]) if scope.get("server") else None,
-            "body": base64.b64encode(body).decode("ascii"),
-        }
-    }
-
-
-def _text_headers(headers: Any) -> list[tuple[str, str]]:
-    """ASGI headers as JSON-able text (HTTP headers are Latin-1)."""
-    return [(k.decode("latin-1"), v.decode("latin-1")) for k, v in headers]
-
-
-def _names_position(body: bytes) -> bool:
-    """Whether a request's JSON body names the position it acts on (``state_id``)."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and isinstance(data.get("state_id"), int)
-
-
-async def _read_body(receive: Receive) -> bytes:
-    chunks: list[bytes] = []
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
-
-
-def _replay(body: bytes) -> Receive:
-    """A request's ``receive`` that gives ``body`` again (it was read to forward it)."""
-    sent = False
-
-    async def receive() -> Message:
-        nonlocal sent
-        if sent:
-            await asyncio.Event().wait()  # nothing more: the request was read whole
-        sent = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return receive

@@ -1,6 +1,6 @@
 """The table of a server game: one background task per game that keeps play moving.
 
-It plays the bot seats at the server's pace (:func:`meeple.server.hub.pause_before`), and for a
+It plays the bot seats at the server's pace (:func:`meeple.server.pacing.pause_before`), and for a
 person it plays the one answer that moves the table on (``pass`` in another player's turn,
 ``end_turn``, ``roll``, a forced action) when their settings say not to ask them
 (:mod:`meeple.kernel.asking`): at once where they have nothing to decide, after their countdown
@@ -22,10 +22,11 @@ import time
 from typing import TYPE_CHECKING
 
 from meeple.kernel.asking import PROXY, countdown
-from meeple.server.hub import HubError
+from meeple.server.errors import HubError
 
 if TYPE_CHECKING:
-    from meeple.server.hub import Hub, LiveGame
+    from meeple.server.hub import Hub
+    from meeple.server.live import LiveGame
 
 log = logging.getLogger("meeple.server")
 
