@@ -3,7 +3,7 @@
 A socket is served by whichever process the client reached. When that process holds the game,
 its feed is a :class:`LocalFeed` over the hub's subscriber; when another process holds it (more
 than one process: :mod:`meeple.server.cluster`), a remote feed relays the owner's messages
-through Redis. The socket handler (:func:`meeple.server.app.create_app`) sees only this
+through Redis. The socket handler (:class:`meeple.server.routes.sockets.GameSocket`) sees only this
 interface, so both serve a client alike.
 """
 
