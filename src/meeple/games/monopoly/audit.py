@@ -36,23 +36,37 @@ def board_signature(s: MonopolyState) -> tuple[Any, ...]:
 def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     """Every broken invariant, as sentences; empty when the state is sound. ``before`` is the
     :func:`board_signature` taken before the last action, to check the stamp moved with it."""
+    bad = _stamp_moved(s, before) if before is not None else []
+    for check in (_kept_tables, _money_kept, _buildings_kept, _cards_and_tokens, _decision_sound):
+        bad += check(s)
+    return bad
+
+
+def _stamp_moved(s: MonopolyState, before: tuple[Any, ...]) -> list[str]:
+    """The board stamp moved with the board, and the log of changes names each group changed."""
     bad: list[str] = []
-    if before is not None:
-        now = board_signature(s)
-        if now[1:-1] != before[1:-1] and now[0] == before[0]:
-            bad.append("the board changed but kept its stamp (a rule forgot board_changed())")
-        # ... and each group whose squares changed is named in the log of changes since (-1
-        # names them all).
-        if now[1:4] != before[1:4]:
-            named = set(s.changes[before[-1] :])
-            owner, level, mortgaged = before[1], before[2], before[3]
-            for g, grp in enumerate(s.ed.groups):
-                changed = any(
-                    (owner[m], level[m], mortgaged[m]) != (s.owner[m], s.level[m], s.mortgaged[m])
-                    for m in grp.members
-                )
-                if changed and g not in named and -1 not in named:
-                    bad.append(f"group {grp.id} changed but the log of changes does not name it")
+    now = board_signature(s)
+    if now[1:-1] != before[1:-1] and now[0] == before[0]:
+        bad.append("the board changed but kept its stamp (a rule forgot board_changed())")
+    # ... and each group whose squares changed is named in the log of changes since (-1
+    # names them all).
+    if now[1:4] != before[1:4]:
+        named = set(s.changes[before[-1] :])
+        owner, level, mortgaged = before[1], before[2], before[3]
+        for g, grp in enumerate(s.ed.groups):
+            changed = any(
+                (owner[m], level[m], mortgaged[m]) != (s.owner[m], s.level[m], s.mortgaged[m])
+                for m in grp.members
+            )
+            if changed and g not in named and -1 not in named:
+                bad.append(f"group {grp.id} changed but the log of changes does not name it")
+    return bad
+
+
+def _kept_tables(s: MonopolyState) -> list[str]:
+    """What the rules keep worked out (holders, build spots and options, capacities, built
+    groups, masks of deeds, builders, rents) is what working it out afresh gives."""
+    bad: list[str] = []
     if s.kept.holders_known:
         fresh = trade.find_holders(s)
         if fresh != s.kept.holders:
@@ -103,8 +117,14 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         due = rent.find_rents(s)
         if s.kept.rents != due:
             bad.append(f"cached rents {s.kept.rents} != {due}")
-    ed, r = s.ed, s.rules
-    cash, owner, level, mortgaged, alive = s.cash, s.owner, s.level, s.mortgaged, s.alive
+    return bad
+
+
+def _money_kept(s: MonopolyState) -> list[str]:
+    """Money is conserved with the bank as its only source and sink; nobody's cash is negative."""
+    bad: list[str] = []
+    r = s.rules
+    cash, alive = s.cash, s.alive
     start = r.starting_cash * s.n
     # The Free Parking pot holds players' money, not the bank's (rules/money.fines_to).
     if sum(cash) + s.pot != start + s.bank_out - s.bank_in:
@@ -119,6 +139,15 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         bad.append(f"negative cash: {cash}")
     if not all(alive) and any(c for p, c in enumerate(cash) if not alive[p]):
         bad.append(f"an eliminated seat still has cash: {cash}")
+    return bad
+
+
+def _buildings_kept(s: MonopolyState) -> list[str]:
+    """Houses and hotels are conserved with the bank's stock, deeds have one owner, groups are
+    built evenly, by one owner, without a mortgage."""
+    bad: list[str] = []
+    ed, r = s.ed, s.rules
+    owner, level, mortgaged, alive = s.owner, s.level, s.mortgaged, s.alive
     hotels_out = sum(1 for v in level if v == 5)
     houses_out = sum(level) - 5 * hotels_out
     if s.houses + houses_out != r.houses or s.houses < 0:
@@ -151,6 +180,13 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
         for sq in ed.properties:
             if level[sq] and ed.kind[sq] != STREET:
                 bad.append(f"square {sq} is not a street but has buildings")
+    return bad
+
+
+def _cards_and_tokens(s: MonopolyState) -> list[str]:
+    """The snowflake is on a scene a player owns; the decks and jail cards are conserved."""
+    bad: list[str] = []
+    ed, owner, alive = s.ed, s.owner, s.alive
     flake = s.snowflake
     if flake >= 0 and not (0 <= flake < ed.size and ed.kind[flake] == STREET and owner[flake] >= 0):
         # Placed on a scene its placer owns, back in the box when the scene changes hands.
@@ -165,6 +201,14 @@ def audit(s: MonopolyState, before: tuple[Any, ...] | None = None) -> list[str]:
     for j, held in enumerate(s.card_holder):
         if held >= 0 and not alive[held]:
             bad.append(f"eliminated seat {held} holds jail card {j}")
+    return bad
+
+
+def _decision_sound(s: MonopolyState) -> list[str]:
+    """A living seat decides and has a legal action; the hot path's shortcuts agree with the
+    full lists."""
+    bad: list[str] = []
+    alive = s.alive
     if not s.over:
         p = s.current_player()
         if not alive[p]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import BANK, HOTEL, HOUSE, POT
@@ -41,9 +41,19 @@ def _level(s: MonopolyState, lvl: int) -> str:
 
 
 def describe_event(s: MonopolyState, e: Event) -> str:
+    """``e`` in a sentence: each kind of event is worded by the helper of its topic."""
     d = e.data
-    sq = s.ed.square_names
     k = e.kind
+    for topic in (_moving_text, _paying_text, _deeds_text, _dealing_text):
+        text = topic(s, k, d)
+        if text is not None:
+            return text
+    return f"{k}: {d}"
+
+
+def _moving_text(s: MonopolyState, k: str, d: dict[str, Any]) -> str | None:
+    """The dice, the start, moving and jail. (None: not an event of this topic.)"""
+    sq = s.ed.square_names
 
     def m(amount: int) -> str:
         return _money(s, amount)
@@ -82,6 +92,17 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         return f"{_seat(d['player'])} stays in {s.ed.names.jail} (attempt {d['attempt']})."
     if k == "jail_third_miss":
         return f"{_seat(d['player'])} missed a third time and must pay {m(d['amount'])} to leave."
+    return None
+
+
+def _paying_text(s: MonopolyState, k: str, d: dict[str, Any]) -> str | None:
+    """Taxes, cards, the Free Parking pot, payments, debts and rent. (None: not an event of
+    this topic.)"""
+    sq = s.ed.square_names
+
+    def m(amount: int) -> str:
+        return _money(s, amount)
+
     if k == "tax":
         return f"{_seat(d['player'])} owes {m(d['amount'])} for {sq[d['square']]}."
     if k == "card":
@@ -113,6 +134,16 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         )
     if k == "no_rent_mortgaged":
         return f"{sq[d['square']]} is mortgaged: no rent."
+    return None
+
+
+def _deeds_text(s: MonopolyState, k: str, d: dict[str, Any]) -> str | None:
+    """Buying deeds, auctions, buildings and mortgages. (None: not an event of this topic.)"""
+    sq = s.ed.square_names
+
+    def m(amount: int) -> str:
+        return _money(s, amount)
+
     if k == "bought":
         return f"{_seat(d['player'])} buys {sq[d['square']]} for {m(d['price'])}."
     if k == "declined":
@@ -152,6 +183,17 @@ def describe_event(s: MonopolyState, e: Event) -> str:
             f"{_seat(d['player'])} keeps {sq[d['square']]} mortgaged and owes "
             f"{m(d['amount'])} interest."
         )
+    return None
+
+
+def _dealing_text(s: MonopolyState, k: str, d: dict[str, Any]) -> str | None:
+    """Trades, bankruptcy, Frozen II's elements and snowflake, turns and the end. (None: not an
+    event of this topic.)"""
+    sq = s.ed.square_names
+
+    def m(amount: int) -> str:
+        return _money(s, amount)
+
     if k == "trade_started":
         return f"{_seat(d['proposer'])} drafts an offer to {_seat(d['target'])}."
     if k == "trade_offer":
@@ -199,7 +241,7 @@ def describe_event(s: MonopolyState, e: Event) -> str:
         return f"Turn {d['turn']}: {_seat(d['player'])}."
     if k == "game_over":
         return f"Game over ({d['reason'].replace('_', ' ')})."
-    return f"{k}: {d}"
+    return None
 
 
 def card_effect(s: MonopolyState, card: Card) -> str:

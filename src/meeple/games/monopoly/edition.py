@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -330,13 +331,27 @@ class EditionModel(_Strict):
     decks: list[DeckModel] = Field(default_factory=list)
 
 
+_Fail = Callable[[str, str], None]
+"""How a check reports a broken rule: ``fail(field, reason)`` raises :class:`EditionError`."""
+
+
 def _check(model: EditionModel, file: str) -> None:
     """Semantic checks the schema cannot express. Raises :class:`EditionError`."""
 
     def fail(field: str, reason: str) -> None:
         raise EditionError(file, field, reason)
 
-    r = model.rules
+    _check_rules(model.rules, fail)
+    group_ids, deck_ids, kinds = _check_board(model, fail)
+    group_kind: dict[str, str] = {}
+    for i, s in enumerate(model.squares):
+        _check_square(model.rules, f"squares[{i}]", s, group_ids, deck_ids, group_kind, fail)
+    _check_groups(model, fail)
+    _check_decks(model, kinds, fail)
+
+
+def _check_rules(r: RulesModel, fail: _Fail) -> None:
+    """The rule options agree with each other."""
     if r.min_players > r.max_players:
         fail("rules.min_players", "is greater than rules.max_players")
     if (r.end_condition == "first_bankruptcy") != (r.insolvency == "ends_game"):
@@ -348,6 +363,11 @@ def _check(model: EditionModel, file: str) -> None:
         fail("rules.railroad_rents", "needs one rent per number of railroads owned")
     if len(r.utility_multipliers) < 1:
         fail("rules.utility_multipliers", "needs one multiplier per number of utilities owned")
+
+
+def _check_board(model: EditionModel, fail: _Fail) -> tuple[list[str], list[str], list[str]]:
+    """The board's size, GO and one jail, unique group and deck ids; returns the group ids, the
+    deck ids and the squares' kinds."""
     n = len(model.squares)
     if n < 4:
         fail("squares", f"a board needs at least 4 squares, got {n}")
@@ -357,47 +377,59 @@ def _check(model: EditionModel, file: str) -> None:
     deck_ids = [d.id for d in model.decks]
     if len(set(deck_ids)) != len(deck_ids):
         fail("decks", "deck ids must be unique")
-    kinds = [s.kind for s in model.squares]
+    kinds: list[str] = [s.kind for s in model.squares]
     if kinds[0] != "go":
         fail("squares[0].kind", "square 0 must be GO")
     if kinds.count("jail") != 1:
         fail("squares", f"the board needs exactly one jail square, found {kinds.count('jail')}")
-    group_kind: dict[str, str] = {}
-    for i, s in enumerate(model.squares):
-        where = f"squares[{i}]"
-        if s.kind in ("street", "railroad", "utility"):
-            if s.group is None:
-                fail(f"{where}.group", f"a {s.kind} needs a group")
-            elif s.group not in group_ids:
-                fail(f"{where}.group", f"unknown group {s.group!r}")
-            elif group_kind.setdefault(s.group, s.kind) != s.kind:
-                fail(
-                    f"{where}.group", f"group {s.group!r} mixes {group_kind[s.group]} and {s.kind}"
-                )
-            if s.price is None or s.price <= 0:
-                fail(f"{where}.price", f"a {s.kind} needs a price above 0")
-            if s.mortgage is None and r.mortgages:
-                fail(f"{where}.mortgage", f"a {s.kind} needs a mortgage value")
-        elif s.group is not None:
-            fail(f"{where}.group", f"a {s.kind} square has no group")
-        if s.kind == "street":
-            if r.buildings and (s.rent is None or len(s.rent) != 6):
-                fail(f"{where}.rent", "a street needs 6 rents: base, 1-4 houses, hotel")
-            elif s.rent is None or len(s.rent) not in (1, 6):
-                fail(f"{where}.rent", "a street needs its base rent (or 6 rents with buildings)")
-            elif any(x < 0 for x in s.rent):
-                fail(f"{where}.rent", "rents cannot be negative")
-            if s.house_cost is None and r.buildings:
-                fail(f"{where}.house_cost", "a street needs a house cost")
-        elif s.rent is not None:
-            fail(f"{where}.rent", f"a {s.kind} square takes no rent list")
-        if s.kind == "tax" and s.amount is None:
-            fail(f"{where}.amount", "a tax square needs an amount")
-        if s.kind == "card":
-            if s.deck is None:
-                fail(f"{where}.deck", "a card square needs a deck")
-            elif s.deck not in deck_ids:
-                fail(f"{where}.deck", f"unknown deck {s.deck!r}")
+    return group_ids, deck_ids, kinds
+
+
+def _check_square(
+    r: RulesModel,
+    where: str,
+    s: SquareModel,
+    group_ids: list[str],
+    deck_ids: list[str],
+    group_kind: dict[str, str],
+    fail: _Fail,
+) -> None:
+    """One square has what its kind needs (``group_kind``: the kind of each group seen so far)."""
+    if s.kind in ("street", "railroad", "utility"):
+        if s.group is None:
+            fail(f"{where}.group", f"a {s.kind} needs a group")
+        elif s.group not in group_ids:
+            fail(f"{where}.group", f"unknown group {s.group!r}")
+        elif group_kind.setdefault(s.group, s.kind) != s.kind:
+            fail(f"{where}.group", f"group {s.group!r} mixes {group_kind[s.group]} and {s.kind}")
+        if s.price is None or s.price <= 0:
+            fail(f"{where}.price", f"a {s.kind} needs a price above 0")
+        if s.mortgage is None and r.mortgages:
+            fail(f"{where}.mortgage", f"a {s.kind} needs a mortgage value")
+    elif s.group is not None:
+        fail(f"{where}.group", f"a {s.kind} square has no group")
+    if s.kind == "street":
+        if r.buildings and (s.rent is None or len(s.rent) != 6):
+            fail(f"{where}.rent", "a street needs 6 rents: base, 1-4 houses, hotel")
+        elif s.rent is None or len(s.rent) not in (1, 6):
+            fail(f"{where}.rent", "a street needs its base rent (or 6 rents with buildings)")
+        elif any(x < 0 for x in s.rent):
+            fail(f"{where}.rent", "rents cannot be negative")
+        if s.house_cost is None and r.buildings:
+            fail(f"{where}.house_cost", "a street needs a house cost")
+    elif s.rent is not None:
+        fail(f"{where}.rent", f"a {s.kind} square takes no rent list")
+    if s.kind == "tax" and s.amount is None:
+        fail(f"{where}.amount", "a tax square needs an amount")
+    if s.kind == "card":
+        if s.deck is None:
+            fail(f"{where}.deck", "a card square needs a deck")
+        elif s.deck not in deck_ids:
+            fail(f"{where}.deck", f"unknown deck {s.deck!r}")
+
+
+def _check_groups(model: EditionModel, fail: _Fail) -> None:
+    """Each group has squares, which share a house cost."""
     for g in model.groups:
         members = [i for i, s in enumerate(model.squares) if s.group == g.id]
         if not members:
@@ -405,6 +437,12 @@ def _check(model: EditionModel, file: str) -> None:
         costs = {model.squares[i].house_cost for i in members}
         if len(costs) > 1:
             fail(f"groups.{g.id}", f"streets of one group must share a house cost, got {costs}")
+
+
+def _check_decks(model: EditionModel, kinds: list[str], fail: _Fail) -> None:
+    """Each deck has cards with unique ids, each card with what its op needs."""
+    r = model.rules
+    n = len(model.squares)
     for d in model.decks:
         if not d.cards:
             fail(f"decks.{d.id}.cards", "a deck needs at least one card")

@@ -25,6 +25,8 @@ from meeple.kernel.encoding import Observer, Vector, bounded  # noqa: E402
 from meeple.kernel.protocol import GameState  # noqa: E402
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from meeple.games.monopoly.state import MonopolyState
 
 
@@ -145,15 +147,23 @@ class MonopolyObserver(Observer):
         s: MonopolyState = state  # type: ignore[assignment]
         v = views(s, [seat], legal_actions=False)[0]  # (the seat's view, without the text of
         # its legal actions: the observation does not read it, and the mask has them)
-        ed = s.ed
-        o = self.off
-        n, m = self.n_sq, self.money
         x = np.zeros(self.size, dtype=np.float32)
         nseats = len(v["players"])
 
         def rel(q: int) -> int:
             return (q - seat) % nseats
 
+        deeds = self._squares(x, s, v, seat)
+        self._players(x, s, v, seat, deeds, rel)
+        self._frame(x, s, v, seat, rel)
+        self._table(x, v, seat)
+        return bounded(x)
+
+    def _squares(self, x: Vector, s: MonopolyState, v: dict[str, Any], seat: int) -> list[int]:
+        """Owners, buildings, mortgages and the snowflake of the board's squares; returns how
+        many deeds each seat owns."""
+        o = self.off
+        nseats = len(v["players"])
         # One pass over the squares, writing only what is not zero (most squares have no
         # building and no mortgage, and a NumPy item write costs more than the test), with
         # each block's offset looked up once (with the view's legal actions left out and
@@ -164,7 +174,7 @@ class MonopolyObserver(Observer):
             o["sq_owner_none"],
         )
         at_level, at_mortgaged = o["sq_level"], o["sq_mortgaged"]
-        is_property = ed.is_property
+        is_property = s.ed.is_property
         deeds = [0] * nseats
         for sq in v["squares"]:
             i = sq["index"]
@@ -180,6 +190,21 @@ class MonopolyObserver(Observer):
                 x[at_mortgaged + i] = sq["mortgaged"]
         if v["snowflake"] >= 0:
             x[o["sq_snowflake"] + v["snowflake"]] = 1
+        return deeds
+
+    def _players(
+        self,
+        x: Vector,
+        s: MonopolyState,
+        v: dict[str, Any],
+        seat: int,
+        deeds: list[int],
+        rel: Callable[[int], int],
+    ) -> None:
+        """Each seat's features, from ``seat``'s side of the table, and whose decision it is."""
+        ed = s.ed
+        o = self.off
+        n, m = self.n_sq, self.money
         players = v["players"]
         x[o["pos_self"] + players[seat]["position"]] = 1
         nf = len(PLAYER_FEATURES)
@@ -204,6 +229,13 @@ class MonopolyObserver(Observer):
             )
         x[o["decision"] + DECISIONS.index(v["decision"])] = 1
         x[o["decider_self"]] = decider == seat
+
+    def _frame(
+        self, x: Vector, s: MonopolyState, v: dict[str, Any], seat: int, rel: Callable[[int], int]
+    ) -> None:
+        """The decision frame on top: its square in focus, an auction, a debt or a trade."""
+        o = self.off
+        m = self.money
         f: dict[str, Any] | None = v["frame"]
         focus = -1
         if f is not None:
@@ -230,7 +262,12 @@ class MonopolyObserver(Observer):
                 focus = f["square"]
         if focus >= 0:
             x[o["sq_focus"] + focus] = 1
-            x[o["focus_price"]] = ed.price[focus] / m
+            x[o["focus_price"]] = s.ed.price[focus] / m
+
+    def _table(self, x: Vector, v: dict[str, Any], seat: int) -> None:
+        """Claims of rent, the dice, the bank's buildings and the turn."""
+        o = self.off
+        m = self.money
         mine = [c for c in v["claims"] if c["owner"] == seat]
         x[o["claims"]] = len(mine) / 8
         x[o["claims"] + 1] = sum(c["amount"] for c in mine) / m
@@ -240,7 +277,6 @@ class MonopolyObserver(Observer):
         x[o["bank"]] = bank["houses"] / self.houses
         x[o["bank"] + 1] = bank["hotels"] / self.hotels
         x[o["turn"]] = v["turn_no"] / 1000
-        return bounded(x)
 
     def _trade(self, x: Vector, f: dict[str, Any], seat: int, rel: Any) -> None:
         o = self.off

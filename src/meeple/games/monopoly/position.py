@@ -80,54 +80,78 @@ def at_position(s: MonopolyState, data: dict[str, Any]) -> MonopolyState:
 
 def problems(s: MonopolyState) -> list[str]:
     """Everything in ``s``'s position that the rules forbid, in words (empty: none)."""
+    out = _player_problems(s) + _square_problems(s) + _bank_problems(s)
+    n = s.n
+    if not s.over and not (0 <= s.turn < n and s.alive[s.turn]):
+        out.append(f"it is seat {s.turn}'s turn, not a player still in the game")
+    if sum(s.alive) < 1:
+        out.append("nobody is left in the game")
+    return out
+
+
+def _who(p: int) -> str:
+    return f"player {p + 1}"
+
+
+def _player_problems(s: MonopolyState) -> list[str]:
+    """Each player's cash, square and jail turns."""
     ed, r, n = s.ed, s.rules, s.n
     out: list[str] = []
-
-    def who(p: int) -> str:
-        return f"player {p + 1}"
-
-    def name(sq: int) -> str:
-        return ed.square_names[sq]
-
+    name = ed.square_names
     in_debt = any(isinstance(f, DebtFrame) for f in s.stack)
     for p in range(n):
         if s.cash[p] < 0 and not in_debt:
-            out.append(f"{who(p)} has negative cash ({s.cash[p]}) and no debt to settle")
+            out.append(f"{_who(p)} has negative cash ({s.cash[p]}) and no debt to settle")
         if not 0 <= s.pos[p] < ed.size:
-            out.append(f"{who(p)} stands on square {s.pos[p]}, off the board (0-{ed.size - 1})")
+            out.append(f"{_who(p)} stands on square {s.pos[p]}, off the board (0-{ed.size - 1})")
         elif s.in_jail[p] and s.pos[p] != ed.jail:
-            out.append(f"{who(p)} is in jail but stands on {name(s.pos[p])}")
+            out.append(f"{_who(p)} is in jail but stands on {name[s.pos[p]]}")
         if not 0 <= s.jail_turns[p] <= r.max_jail_turns:
-            out.append(f"{who(p)} has {s.jail_turns[p]} turns in jail (0-{r.max_jail_turns})")
+            out.append(f"{_who(p)} has {s.jail_turns[p]} turns in jail (0-{r.max_jail_turns})")
+    return out
+
+
+def _square_problems(s: MonopolyState) -> list[str]:
+    """Each square's owner, mortgage and buildings, and even building in each group."""
+    ed, r, n = s.ed, s.rules, s.n
+    out: list[str] = []
+    name = ed.square_names
     for sq in range(ed.size):
         owner, level = s.owner[sq], s.level[sq]
         if not ed.is_property[sq]:
             if owner != -1 or level or s.mortgaged[sq]:
-                out.append(f"{name(sq)} ({sq}) is not a deed: it has no owner or buildings")
+                out.append(f"{name[sq]} ({sq}) is not a deed: it has no owner or buildings")
             continue
         if not -1 <= owner < n:
-            out.append(f"{name(sq)} ({sq}) is owned by seat {owner}, not a player at the table")
+            out.append(f"{name[sq]} ({sq}) is owned by seat {owner}, not a player at the table")
             continue
         if owner >= 0 and not s.alive[owner]:
-            out.append(f"{name(sq)} is owned by {who(owner)}, who is out of the game")
+            out.append(f"{name[sq]} is owned by {_who(owner)}, who is out of the game")
         if s.mortgaged[sq] and owner < 0:
-            out.append(f"{name(sq)} is mortgaged but nobody owns it")
+            out.append(f"{name[sq]} is mortgaged but nobody owns it")
         if level == 0:
             continue
         g = ed.groups[ed.group_of[sq]]
         what = "a hotel" if level == HOTEL else f"{level} house{'s' * (level > 1)}"
         if not r.buildings or g.kind != STREET or not 0 <= level <= HOTEL:
-            out.append(f"{name(sq)} cannot have {what}")
+            out.append(f"{name[sq]} cannot have {what}")
         elif owner < 0:
-            out.append(f"{name(sq)} has {what} but nobody owns it")
+            out.append(f"{name[sq]} has {what} but nobody owns it")
         elif any(s.owner[m] != owner for m in g.members):
-            out.append(f"{who(owner)} has {what} on {name(sq)} but does not own all of {g.name}")
+            out.append(f"{_who(owner)} has {what} on {name[sq]} but does not own all of {g.name}")
         elif any(s.mortgaged[m] for m in g.members):
-            out.append(f"{name(sq)} has {what} but part of {g.name} is mortgaged")
+            out.append(f"{name[sq]} has {what} but part of {g.name} is mortgaged")
     for g in ed.groups:
         levels = [s.level[m] for m in g.members]
         if g.kind == STREET and levels and max(levels) - min(levels) > 1:
             out.append(f"{g.name} is not built evenly (levels {levels})")
+    return out
+
+
+def _bank_problems(s: MonopolyState) -> list[str]:
+    """The bank's buildings, the pot, the jail cards and the decks."""
+    ed, r, n = s.ed, s.rules, s.n
+    out: list[str] = []
     houses = sum(v for v in s.level if 0 < v < HOTEL)
     hotels = sum(1 for v in s.level if v == HOTEL)
     if s.houses < 0 or houses + s.houses != r.houses:
@@ -147,7 +171,7 @@ def problems(s: MonopolyState) -> list[str]:
         if not -1 <= h < n:
             out.append(f"card {card} is held by seat {h}, not a player at the table")
         elif h >= 0 and not s.alive[h]:
-            out.append(f"card {card} is held by {who(h)}, who is out of the game")
+            out.append(f"card {card} is held by {_who(h)}, who is out of the game")
     for d, deck in enumerate(ed.decks):
         held = {c for j, (dd, c) in enumerate(ed.jail_cards) if dd == d and s.card_holder[j] >= 0}
         order = s.decks[d]
@@ -155,10 +179,6 @@ def problems(s: MonopolyState) -> list[str]:
             out.append(
                 f"deck {deck.id} must hold each of its cards once, less the ones players hold"
             )
-    if not s.over and not (0 <= s.turn < n and s.alive[s.turn]):
-        out.append(f"it is seat {s.turn}'s turn, not a player still in the game")
-    if sum(s.alive) < 1:
-        out.append("nobody is left in the game")
     return out
 
 

@@ -586,13 +586,24 @@ def rules_lines(ed: Edition) -> list[str]:
     """The edition's main rules in words, from its rule options (the ``info`` command)."""
     r = ed.rules
     cur = ed.currency
-    jail = ed.names.jail
     dice = f"{r.dice} dice" if r.dice > 1 else "1 die"
     lines = [
         f"{ed.name}: {r.min_players} to {r.max_players} players, {cur}{r.starting_cash} each "
         f"to start, {cur}{r.go_salary} for passing GO; {dice} of {r.die_sides} sides.",
     ]
     lines += special_lines(ed)
+    lines += _turn_lines(ed)
+    lines += _holding_lines(ed)
+    lines += _end_lines(ed)
+    return lines
+
+
+def _turn_lines(ed: Edition) -> list[str]:
+    """Doubles, jail and buying, in words."""
+    r = ed.rules
+    cur = ed.currency
+    jail = ed.names.jail
+    lines: list[str] = []
     if r.dice > 1 and r.doubles_roll_again:
         lines.append(
             f"Doubles roll again; doubles {r.doubles_to_jail} times in a row go to {jail}."
@@ -620,6 +631,13 @@ def rules_lines(ed: Edition) -> list[str]:
         )
     else:
         lines.append("An unowned deed you land on: buy it at its price, or leave it.")
+    return lines
+
+
+def _holding_lines(ed: Edition) -> list[str]:
+    """Rents of whole groups, buildings, mortgages, trades, claims, the pot and deed limits."""
+    r = ed.rules
+    lines: list[str] = []
     whole = "none mortgaged" if r.set_rent_needs_all_unmortgaged else "mortgages aside"
     lines.append(f"Owning a whole colour group ({whole}) makes its rent x{r.set_rent_multiplier}.")
     if r.buildings:
@@ -650,6 +668,13 @@ def rules_lines(ed: Edition) -> list[str]:
     if r.max_properties_per_player is not None:
         n = r.max_properties_per_player
         lines.append(f"Each player may own at most {n} deeds ({n} sold signs each).")
+    return lines
+
+
+def _end_lines(ed: Edition) -> list[str]:
+    """What a payment nobody can make does, and how the game ends."""
+    r = ed.rules
+    lines: list[str] = []
     insolvency = {
         "raise_or_bankrupt": "raise money by selling and mortgaging, or go bankrupt",
         "forgive": "the debt is forgiven",

@@ -78,7 +78,44 @@ def _kind_bits(kind: str) -> int:
 
 
 class MonopolyState(GameState):
-    """A game of any Monopoly edition. Create with :func:`new_monopoly`."""
+    """A game of any Monopoly edition. Create with :func:`new_monopoly`.
+
+    Its fields, set in ``__init__`` (the ones that need more than their name):
+
+    - ``ruleset``: which of the family's rulesets the game plays, in its options whoever made
+      it (a save file or the server keeps them): a game stored before there were rulesets plays
+      ruleset 1 (meeple.kernel.family.stored_options). An older ruleset plays some rule options
+      as it did (rules/rulesets.py), under the game's own.
+    - ``pos``, ``offers``, ``owner``, ``level``, ``landings``: native arrays when compiled
+      (meeple.kernel.arrays), the board's most-read tables. ``landings``: where each roll ended,
+      after its card moves: one count per square, and a last count for rolls that ended in
+      jail (apart from Just Visiting). Simulation's "landing" share.
+    - ``first_player``, ``start_rolls``: who starts (rules/start.py), and a roll-off's rolls as
+      (seat, die, die) triples.
+    - ``round_no``, ``round_seats``: rounds begun (a simulation's round count,
+      rules/turns.count_round) and, as bits, the seats that have had a turn in the current one.
+      Not saved: a save replays its actions, which count them again; a restored snapshot counts
+      from its own position.
+    - ``dice_script``: dice to come, set by a position (meeple.kernel.position): faces in pairs
+      (a second face of 0 with one die), rolled before the random stream is used again.
+    - ``window``, ``window_next``: the players of this turn's any-time windows, in the order
+      they come, and the index in it of the next one to open: closing a window moves the index
+      on (no list shrinks and no list is made on every window); snapshots list the windows
+      still to come.
+    - ``pot``: money waiting on Free Parking (house rule free_parking_money): the players'
+      money, not the bank's, so money is conserved as cash + pot = start + bank out - bank in.
+    - ``_history``, ``_hlen``: the actions so far: a list a clone shares until one of them
+      appends (_record), so a clone copies no history (a search clones at every step; the
+      server for every action, where a new list of every action per game was most of the
+      collector's young work). This state's actions are the list's first ``_hlen``.
+    - ``kept``: what the rules keep worked out about the board, by stamp or along the log of
+      changes.
+    - ``changes``, ``changes_id``: the board changes of this state object, in order: the group
+      named, or -1 for any or all (holdings.board_changed). A reader that remembers how far it
+      read knows which groups to read again (the standard bot does); a clone starts a log of its
+      own. Which log it is: a number no other log had (a copy into a used state starts a new
+      log).
+    """
 
     family = "monopoly"
 
@@ -102,10 +139,6 @@ class MonopolyState(GameState):
         # shuffle=False leaves the decks in order, for a clone that sets them and the random
         # stream itself (shuffling draws from the stream: most of a clone's time otherwise).
         options = dict(options or {})
-        # Which of the family's rulesets the game plays, in its options whoever made it (a save
-        # file or the server keeps them): a game stored before there were rulesets plays
-        # ruleset 1 (meeple.kernel.family.stored_options). An older ruleset plays some rule
-        # options as it did (rules/rulesets.py), under the game's own.
         options.setdefault("ruleset", rulesets.RULESET)
         self._options = options
         self.ruleset = int(options["ruleset"])
@@ -127,13 +160,9 @@ class MonopolyState(GameState):
         self.alive = [True] * players
         self.offers = int_array([0] * players)
         size = edition.size
-        # (the board's most-read tables, and pos and offers, are native arrays when compiled:
-        # meeple.kernel.arrays)
         self.owner = int_array([-1] * size)
         self.level = int_array([0] * size)
         self.mortgaged = [False] * size
-        # Where each roll ended, after its card moves: one count per square, and a last count
-        # for rolls that ended in jail (apart from Just Visiting). Simulation's "landing" share.
         self.landings = int_array([0] * (size + 1))
         self.houses = r.houses
         self.hotels = r.hotels
@@ -144,25 +173,16 @@ class MonopolyState(GameState):
                 self.rng.shuffle(order)
             self.decks.append(order)
         self.card_holder = [-1] * len(edition.jail_cards)  # seat holding each jail card, or -1
-        # Who starts (rules/start.py), and a roll-off's rolls as (seat, die, die) triples.
         self.start_rolls: list[int] = []
         self.first_player = start.choose_first(self) if shuffle else 0
         self.turn = self.first_player
         self.turn_no = 1
-        # Rounds begun (a simulation's round count, rules/turns.count_round) and, as bits, the
-        # seats that have had a turn in the current one. Not saved: a save replays its actions,
-        # which count them again; a restored snapshot counts from its own position.
         self.round_no = 1
         self.round_seats = 0
         self.phase = self.PRE_ROLL
         self.doubles = 0
         self.dice = (0, 0)
-        # Dice to come, set by a position (meeple.kernel.position): faces in pairs (a second
-        # face of 0 with one die), rolled before the random stream is used again.
         self.dice_script: list[int] = []
-        # The players of this turn's any-time windows, in the order they come, and the index in
-        # it of the next one to open: closing a window moves the index on (no list shrinks and
-        # no list is made on every window); snapshots list the windows still to come.
         self.window: list[int] = []
         self.window_next = 0
         self.stack: list[Frame] = []
@@ -172,27 +192,16 @@ class MonopolyState(GameState):
         self.end_reason = ""
         self.bank_in = 0
         self.bank_out = 0
-        # Money waiting on Free Parking (house rule free_parking_money): the players' money,
-        # not the bank's, so money is conserved as cash + pot = start + bank out - bank in.
         self.pot = 0
         self.snowflake = -1  # the square the snowflake token is on (Frozen II), or -1
         self.bankrupt_seat = -1  # who went bankrupt when a bankruptcy ends the game
-        # The actions so far: a list a clone shares until one of them appends (_record), so a
-        # clone copies no history (a search clones at every step; the server for every action,
-        # where a new list of every action per game was most of the collector's young work).
-        # This state's actions are the list's first _hlen.
         self._history: list[Action] = []
         self._hlen = 0
         self._events: list[Event] | None = None
         self.record_events = True
         self._legal: list[Action] | None = None
         self.board_stamp = STAMPS.next()
-        # What the rules keep worked out about the board, by stamp or along the log below.
         self.kept = Kept(len(edition.groups), players)
-        # The board changes of this state object, in order: the group named, or -1 for any or
-        # all (holdings.board_changed). A reader that remembers how far it read knows which
-        # groups to read again (the standard bot does); a clone starts a log of its own. Which
-        # log it is: a number no other log had (a copy into a used state starts a new log).
         self.changes: list[int] = []
         self.changes_id = STAMPS.next()
 

@@ -197,21 +197,7 @@ class Edition:
         gid = {g.id: i for i, g in enumerate(model.groups)}
         self.group_of = tuple(gid[s.group] if s.group is not None else -1 for s in sq)
         self.house_cost = tuple(s.house_cost or 0 for s in sq)
-        groups = []
-        for i, g in enumerate(model.groups):
-            members = tuple(j for j in range(n) if self.group_of[j] == i)
-            kind = self.kind[members[0]] if members else STREET
-            groups.append(
-                Group(
-                    g.id,
-                    g.name,
-                    g.color,
-                    kind,
-                    members,
-                    self.house_cost[members[0]] if members else 0,
-                )
-            )
-        self.groups = tuple(groups)
+        self.groups = groups = _groups(model, self.kind, self.group_of, self.house_cost)
         # Each group's squares as a bit mask (bit sq: square sq), for the masks of deeds the
         # board's writers keep (``kept.py``).
         self.group_bits = tuple(sum(1 << m for m in g.members) for g in groups)
@@ -233,29 +219,66 @@ class Edition:
         # test of each deed's price.
         self.lift_masks = _lift_masks([(self.unmortgage_cost[i], i) for i in self.properties])
         # nearest[kind][sq]: the first square of that kind strictly ahead of sq, going forward.
-        self.nearest: dict[int, tuple[int, ...]] = {}
-        for k in (RAILROAD, UTILITY, ELEMENT):
-            if k in self.kind:
-                self.nearest[k] = tuple(
-                    next((s + d) % n for d in range(1, n + 1) if self.kind[(s + d) % n] == k)
-                    for s in range(n)
-                )
+        self.nearest = _nearest(self.kind)
         self.assumed = _assumed_fields(model)
         self.has_snowflake = SNOWFLAKE in self.kind or any(
             c.op == OP_SNOWFLAKE for d in self.decks for c in d.cards
         )
         self.building_min_bid = model.rules.building_auction_min_bid or model.rules.auction_min_bid
         # Every Get Out of Jail Free card as (deck, card index); players hold them by this order.
-        self.jail_cards = tuple(
-            (d, i)
-            for d, deck in enumerate(self.decks)
-            for i, c in enumerate(deck.cards)
-            if c.op == OP_GET_OUT_OF_JAIL_FREE
-        )
+        self.jail_cards = _jail_cards(self.decks)
         self.jail_card_index = {dc: j for j, dc in enumerate(self.jail_cards)}
 
     def group_name(self, g: int) -> str:
         return self.groups[g].name
+
+
+def _groups(
+    model: EditionModel,
+    kind: tuple[int, ...],
+    group_of: tuple[int, ...],
+    house_cost: tuple[int, ...],
+) -> tuple[Group, ...]:
+    """The model's groups with their squares, in board order (a group's kind and house cost are
+    its first square's)."""
+    groups = []
+    for i, g in enumerate(model.groups):
+        members = tuple(j for j in range(len(kind)) if group_of[j] == i)
+        groups.append(
+            Group(
+                g.id,
+                g.name,
+                g.color,
+                kind[members[0]] if members else STREET,
+                members,
+                house_cost[members[0]] if members else 0,
+            )
+        )
+    return tuple(groups)
+
+
+def _nearest(kinds: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """nearest[kind][sq]: the first square of that kind strictly ahead of sq, going forward (for
+    the kinds a card moves to the nearest of, that the board has)."""
+    n = len(kinds)
+    nearest: dict[int, tuple[int, ...]] = {}
+    for k in (RAILROAD, UTILITY, ELEMENT):
+        if k in kinds:
+            nearest[k] = tuple(
+                next((s + d) % n for d in range(1, n + 1) if kinds[(s + d) % n] == k)
+                for s in range(n)
+            )
+    return nearest
+
+
+def _jail_cards(decks: tuple[Deck, ...]) -> tuple[tuple[int, int], ...]:
+    """Every Get Out of Jail Free card as (deck, card index); players hold them by this order."""
+    return tuple(
+        (d, i)
+        for d, deck in enumerate(decks)
+        for i, c in enumerate(deck.cards)
+        if c.op == OP_GET_OUT_OF_JAIL_FREE
+    )
 
 
 LIFT_TABLE_MOST: Final = 1 << 16

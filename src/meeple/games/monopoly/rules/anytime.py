@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
-from meeple.games.monopoly.rules import buildings, holdings, money, mortgage, rent, trade
+from meeple.games.monopoly.rules import (
+    bankruptcy,
+    buildings,
+    holdings,
+    mortgage,
+    rent,
+    shortage,
+    trade,
+)
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -303,7 +311,7 @@ def may_raise(s: MonopolyState, p: int, kind: str, arg: int) -> bool:
 def play(s: MonopolyState, p: int, kind: str, arg: int) -> None:
     """``p`` takes any-time action ``kind arg`` (checked legal)."""
     if kind == A.BUILD:
-        buildings.request_build(s, p, arg)
+        shortage.request_build(s, p, arg)
     elif kind == A.SELL_BUILDING:
         buildings.sell(s, p, arg)
     elif kind == A.SELL_GROUP:
@@ -318,7 +326,7 @@ def play(s: MonopolyState, p: int, kind: str, arg: int) -> None:
         owner, payer, amount, _, sq = s.claims.pop(arg)
         if s._events is not None:
             s.event("rent", owner=owner, payer=payer, square=sq, amount=amount)
-        money.charge(s, payer, owner, amount)
+        bankruptcy.charge(s, payer, owner, amount)
 
 
 # -- reasons for a refusal -----------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import DEED, Frame
-from meeple.games.monopoly.rules import buying, holdings, money, shortage
+from meeple.games.monopoly.rules import holdings, money, placing, table
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -216,9 +216,9 @@ def award(s: MonopolyState, f: AuctionFrame) -> None:
         s.event("auction_won", player=p, item=f.item, square=f.square, amount=amount)
     if f.item == DEED:
         holdings.give_deeds(s, [f.square], p, lift=True)
-        buying.check_all_owned(s)
+        table.check_all_owned(s)
     else:
-        s.stack.append(shortage.PlaceFrame(p, f.item, amount))
+        s.stack.append(placing.PlaceFrame(p, f.item, amount))
 
 
 _BID_LADDER: Final[list[int]] = list(A.BID_LADDER)

@@ -1,4 +1,4 @@
-"""Debts, raising money, and bankruptcy.
+"""Charges, debts, raising money, and bankruptcy.
 
 Friends rules B, "Help, I'm in Debt": raise the money by selling buildings and mortgaging;
 "If you still owe more than you have, you are BANKRUPT". To a player: they get everything
@@ -26,6 +26,7 @@ from meeple.games.monopoly.rules import (
     money,
     mortgage,
     movement,
+    table,
     trade,
     turns,
 )
@@ -34,6 +35,54 @@ if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
     from meeple.kernel.rng import Rng
+
+
+def owes_already(s: MonopolyState, p: int) -> bool:
+    """Whether ``p`` has an unpaid debt waiting on the stack (later debts queue behind it)."""
+    # (a loop, not ``any`` of a generator: the interpreted build makes a generator per call)
+    for f in s.stack:
+        if isinstance(f, DebtFrame) and f.debtor == p:
+            return True
+    return False
+
+
+def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move: int = 0) -> bool:
+    """``debtor`` owes ``amount`` to ``creditor`` (a seat or BANK).
+
+    Paid at once when the cash is there and no earlier debt waits; otherwise a debt frame asks
+    the debtor to raise the money. Returns whether it was paid at once.
+    """
+    if amount <= 0:
+        return True
+    if s.cash[debtor] >= amount and not owes_already(s, debtor):
+        money.pay_now(s, debtor, creditor, amount)
+        return True
+    if s.rules.insolvency != "raise_or_bankrupt":
+        insolvent(s, debtor, creditor, amount)
+        return True
+    s.stack.append(DebtFrame(debtor, creditor, amount, then_move))
+    if s._events is not None:
+        s.event("debt", debtor=debtor, creditor=creditor, amount=amount)
+    return False
+
+
+def insolvent(s: MonopolyState, p: int, creditor: int, amount: int) -> None:
+    """``p`` cannot pay ``amount`` in an edition without raising money.
+
+    My First Monopoly level 1 (``insolvency = "forgive"``): "If you don't have enough money to
+    pay, say something nice about that player instead!" and "You can't go bankrupt in Level 1":
+    nothing is paid. Level 2 (``"ends_game"``): "Any time you don't have enough money to buy a
+    property, pay rent, pay for a Chance card, or get out of Time Out, you're bankrupt! Then the
+    games ends".
+    """
+    if s.rules.insolvency == "forgive":
+        if s._events is not None:
+            s.event("forgiven", player=p, creditor=creditor, amount=amount)
+        return
+    s.bankrupt_seat = p
+    if s._events is not None:
+        s.event("bankrupt", player=p, creditor=creditor, cash=s.cash[p])
+    table.finish(s, "bankruptcy")
 
 
 class DebtFrame(Frame):
@@ -149,7 +198,7 @@ def declare(s: MonopolyState, f: DebtFrame) -> None:
                 jail.return_card(s, j)
         holdings.give_deeds(s, deeds, -1, lift=True)
         if not s.over:
-            bidders = turns.seats_from(s, turns.next_seat(s, p))
+            bidders = table.seats_from(s, table.next_seat(s, p))
             for sq in reversed(deeds):
                 auction.start_auction(s, DEED, sq, list(bidders))
     else:
@@ -170,7 +219,7 @@ def eliminate(s: MonopolyState, p: int) -> None:
     s.claims = [c for c in s.claims if c[0] != p and c[1] != p]
     drop_decisions_of(s, p)
     if sum(s.alive) == 1:
-        turns.finish(s, "last_player_standing")
+        table.finish(s, "last_player_standing")
     elif p == s.turn:
         turns.end_turn(s)
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from meeple.games.monopoly.frames import HOTEL, HOUSE
-from meeple.games.monopoly.rules import holdings, money, shortage
+from meeple.games.monopoly.rules import holdings, money
+from meeple.games.monopoly.rules.holdings import find_built_groups as find_built_groups
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -126,20 +127,6 @@ def place(s: MonopolyState, p: int, sq: int) -> None:
     holdings.set_level(s, sq, s.level[sq] + 1)
     if s._events is not None:
         s.event("built", player=p, square=sq, level=s.level[sq])
-
-
-def request_build(s: MonopolyState, p: int, sq: int) -> None:
-    """``p`` asks for a building on ``sq``: bought at list price unless buildings are short and
-    other players want one too, in which case it goes to auction."""
-    item = HOTEL if s.level[sq] == 4 else HOUSE
-    rivals = shortage.shortage_rivals(s, p, item)
-    if rivals:
-        s.stack.append(shortage.ShortageFrame(item, p, sq, rivals))
-        if s._events is not None:
-            s.event("shortage", player=p, item=item)
-        return
-    money.pay_bank(s, p, s.ed.house_cost[sq])
-    place(s, p, sq)
 
 
 def capacities(s: MonopolyState, item: int) -> list[int]:
@@ -324,13 +311,3 @@ def any_built(s: MonopolyState) -> bool:
         if built:
             return True
     return False
-
-
-def find_built_groups(s: MonopolyState) -> list[bool]:
-    """:func:`built_groups` worked out afresh from the building levels."""
-    out = [False] * len(s.ed.groups)
-    group_of, level = s.ed.group_of, s.level
-    for sq in range(len(level)):
-        if level[sq]:
-            out[group_of[sq]] = True
-    return out

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import DEED, Frame
-from meeple.games.monopoly.rules import anytime, auction, holdings, money, turns
+from meeple.games.monopoly.rules import anytime, auction, holdings, money, table
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -96,15 +96,7 @@ def take_deed(s: MonopolyState, p: int, sq: int) -> None:
     holdings.give_deeds(s, [sq], p)
     if s._events is not None:
         s.event("bought", player=p, square=sq, price=price)
-    check_all_owned(s)
-
-
-def check_all_owned(s: MonopolyState) -> None:
-    """My First Monopoly level 1: "The game ends when the last property has been purchased"."""
-    if s.rules.end_condition == "all_properties_owned" and all(
-        s.owner[sq] >= 0 for sq in s.ed.properties
-    ):
-        turns.finish(s, "all_properties_sold")
+    table.check_all_owned(s)
 
 
 def buy(s: MonopolyState, f: BuyFrame) -> None:
@@ -119,6 +111,6 @@ def decline(s: MonopolyState, f: BuyFrame) -> None:
     if s._events is not None:
         s.event("declined", player=f.player, square=f.square)
     if s.rules.auctions:
-        auction.start_auction(s, DEED, f.square, turns.seats_from(s, turns.next_seat(s, f.player)))
+        auction.start_auction(s, DEED, f.square, table.seats_from(s, table.next_seat(s, f.player)))
     elif s._events is not None:
         s.event("unsold", item=DEED, square=f.square)

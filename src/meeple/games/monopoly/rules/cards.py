@@ -21,7 +21,7 @@ from meeple.games.monopoly.rules import (
     movement,
     rent,
     snowflake,
-    turns,
+    table,
 )
 from meeple.games.monopoly.tables import (
     ELEMENT,
@@ -79,7 +79,7 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
     elif op == OP_BANK_PAYS:
         money.bank_pays(s, p, a)
     elif op == OP_PAY_BANK:
-        money.charge(s, p, money.fines_to(s), a)
+        bankruptcy.charge(s, p, money.fines_to(s), a)
     elif op == OP_REPAIRS:
         houses = hotels = 0
         for sq in s.ed.properties:
@@ -89,11 +89,11 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
                     hotels += 1
                 else:
                     houses += lvl
-        money.charge(s, p, money.fines_to(s), houses * a + hotels * b)
+        bankruptcy.charge(s, p, money.fines_to(s), houses * a + hotels * b)
     elif op == OP_SNOWFLAKE:
         snowflake.offer(s, p)
     elif op == OP_PAY_EACH_PLAYER:
-        others = [q for q in turns.seats_from(s, p) if q != p]
+        others = [q for q in table.seats_from(s, p) if q != p]
         total = a * len(others)
         if s.rules.insolvency != "raise_or_bankrupt":
             # The card is paid in full or not at all (My First Monopoly level 2: not enough
@@ -102,8 +102,8 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
                 for q in others:
                     money.pay_now(s, p, q, a)
             else:
-                money.insolvent(s, p, BANK, total)
-        elif s.cash[p] >= total and not money.owes_already(s, p):
+                bankruptcy.insolvent(s, p, BANK, total)
+        elif s.cash[p] >= total and not bankruptcy.owes_already(s, p):
             for q in others:
                 money.pay_now(s, p, q, a)
         else:
@@ -111,13 +111,13 @@ def resolve(s: MonopolyState, p: int, op: int, a: int, b: int) -> None:
             for q in reversed(others):
                 s.stack.append(bankruptcy.DebtFrame(p, q, a))
     elif op == OP_COLLECT_FROM_EACH_PLAYER:
-        debtors = [q for q in turns.seats_from(s, p) if q != p]
+        debtors = [q for q in table.seats_from(s, p) if q != p]
         short = []
         for q in debtors:
             if s.rules.insolvency != "raise_or_bankrupt":
                 if not s.over:
-                    money.charge(s, q, p, a)
-            elif s.cash[q] >= a and not money.owes_already(s, q):
+                    bankruptcy.charge(s, q, p, a)
+            elif s.cash[q] >= a and not bankruptcy.owes_already(s, q):
                 money.pay_now(s, q, p, a)
             else:
                 short.append(q)

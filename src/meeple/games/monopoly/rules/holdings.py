@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Final
 from mypy_extensions import i64
 
 from meeple.games.monopoly.kept import STAMPS
-from meeple.games.monopoly.rules import buildings, snowflake
 from meeple.games.monopoly.tables import NO_GROUP, STREET
 
 if TYPE_CHECKING:
@@ -72,7 +71,7 @@ def give_deeds(s: MonopolyState, deeds: list[int], p: int, *, lift: bool = False
     kept = s.kept
     held = kept.held
     if s.snowflake >= 0 and s.snowflake in deeds:  # (a test of boxed ints: only with a flake)
-        snowflake.scene_changes_hands(s, s.snowflake)
+        scene_changes_hands(s, s.snowflake)
     for sq in deeds:
         bit = 1 << sq
         was = owner[sq]
@@ -188,7 +187,7 @@ def leave_game(s: MonopolyState, p: int) -> None:
 def work_out_kept(s: MonopolyState) -> None:
     """Work out afresh from the board the tables its writers keep (after the board was set by
     other means: a restore, a test's edit and ``MonopolyState.invalidate``)."""
-    s.kept.built = buildings.find_built_groups(s)
+    s.kept.built = find_built_groups(s)
     s.kept.holders_known = False
     s.kept.held, s.kept.mortgaged_bits, s.kept.built_bits = find_deed_bits(s)
     s.kept.builder = [-1] * len(s.ed.groups)
@@ -208,10 +207,37 @@ def find_deed_bits(s: MonopolyState) -> tuple[list[int], int, int]:
             held[s.owner[sq]] |= bit
         if s.mortgaged[sq]:
             mortgaged |= bit
-    for g, is_built in enumerate(buildings.find_built_groups(s)):
+    for g, is_built in enumerate(find_built_groups(s)):
         if is_built:
             built |= s.ed.group_bits[g]
     return held, mortgaged, built
+
+
+def find_built_groups(s: MonopolyState) -> list[bool]:
+    """``buildings.built_groups`` worked out afresh from the building levels (here, beside the
+    tables the board's writers keep, which :func:`work_out_kept` fills from it)."""
+    out = [False] * len(s.ed.groups)
+    group_of, level = s.ed.group_of, s.level
+    for sq in range(len(level)):
+        if level[sq]:
+            out[group_of[sq]] = True
+    return out
+
+
+def scene_changes_hands(s: MonopolyState, sq: int) -> None:
+    """Scene ``sq``, with the snowflake on it, changes hands (a trade, a bankruptcy to a player
+    or to the bank): the token goes back in the box and doubles no one's rent.
+
+    monopoly-frozen-2-rules.txt, "Snowflake": the token goes "on any scene that you own" and
+    "The next person to land on that scene has to pay you double the rent!": the double rent is
+    the placer's, on their own scene. A new owner did not place it, and an eliminated placer can
+    be paid nothing, so the promise ends with the placer's ownership (docs/RULES.md, "The
+    snowflake"). Called by :func:`give_deeds`, the one writer of who owns a deed, and so kept
+    here below the snowflake's own rule (``rules/snowflake.py`` names it too).
+    """
+    s.snowflake = -1
+    if s._events is not None:
+        s.event("snowflake_returned", square=sq)
 
 
 # -- reading the bit masks --------------------------------------------------------------------

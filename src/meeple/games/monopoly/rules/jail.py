@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK
-from meeple.games.monopoly.rules import holdings, landing, money, movement
+from meeple.games.monopoly.rules import bankruptcy, holdings, landing, money, movement
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -44,7 +44,7 @@ def leave_time_out_broke(s: MonopolyState, p: int) -> None:
     your turn!" (``time_out_broke = "free"``), or, at level 2, "Any time you don't have enough
     money to ... get out of Time Out, you're bankrupt!" (``"insolvent"``: docs/RULES.md)."""
     if s.rules.time_out_broke == "insolvent":
-        money.insolvent(s, p, BANK, s.rules.jail_fine)
+        bankruptcy.insolvent(s, p, BANK, s.rules.jail_fine)
         return
     leave(s, p)
     s.phase = s.PRE_ROLL
@@ -119,6 +119,6 @@ def roll_in_jail(s: MonopolyState, p: int) -> None:
     leave(s, p)
     if s._events is not None:
         s.event("jail_third_miss", player=p, amount=s.rules.jail_fine)
-    if money.charge(s, p, money.fines_to(s), s.rules.jail_fine, then_move=total):
+    if bankruptcy.charge(s, p, money.fines_to(s), s.rules.jail_fine, then_move=total):
         movement.advance(s, p, total)
         landing.land(s, p)

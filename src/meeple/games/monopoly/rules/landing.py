@@ -13,7 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK
-from meeple.games.monopoly.rules import buying, cards, jail, money, movement, rent, snowflake
+from meeple.games.monopoly.rules import (
+    bankruptcy,
+    buying,
+    cards,
+    jail,
+    money,
+    movement,
+    rent,
+    snowflake,
+)
 from meeple.games.monopoly.tables import (
     CARD,
     ELEMENT,
@@ -51,7 +60,7 @@ def land(s: MonopolyState, p: int) -> None:
     if kind == TAX:
         if s._events is not None:
             s.event("tax", player=p, square=sq, amount=ed.tax[sq])
-        money.charge(s, p, money.fines_to(s), ed.tax[sq])
+        bankruptcy.charge(s, p, money.fines_to(s), ed.tax[sq])
     elif kind == CARD:
         cards.draw(s, p, ed.deck_of[sq])
     elif kind == GO_TO_JAIL:
@@ -82,7 +91,7 @@ def unowned(s: MonopolyState, p: int, sq: int) -> None:
     if buying.may_buy(s, p, sq):
         buying.take_deed(s, p, sq)
     elif s.rules.unaffordable_property == "insolvent" and s.cash[p] < s.ed.price[sq]:
-        money.insolvent(s, p, BANK, s.ed.price[sq])
+        bankruptcy.insolvent(s, p, BANK, s.ed.price[sq])
     elif s._events is not None:
         s.event("cannot_buy", player=p, square=sq)
 
@@ -116,4 +125,4 @@ def owe_rent(s: MonopolyState, payer: int, owner: int, sq: int, amount: int) -> 
         return
     if s._events is not None:
         s.event("rent", owner=owner, payer=payer, square=sq, amount=amount)
-    money.charge(s, payer, owner, amount)
+    bankruptcy.charge(s, payer, owner, amount)

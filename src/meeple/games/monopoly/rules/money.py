@@ -1,8 +1,9 @@
-"""Money: the bank as the only source and sink, charges that become debts, net worth.
+"""Money: the bank as the only source and sink, payments from cash in hand, net worth.
 
 Friends rules B, "The Bank": the bank pays salaries and bonuses, collects taxes and fines, and
 "can never 'go broke'". Friends rules A, "Run Out of Cash": what you cannot pay from cash you
-must raise (see :mod:`.bankruptcy`).
+must raise: a charge that may become a debt is :mod:`.bankruptcy`'s (``charge``), above this
+module, which every rule uses and which imports none.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeple.games.monopoly.frames import BANK, POT
-from meeple.games.monopoly.rules import bankruptcy, turns
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -64,58 +64,10 @@ def take_pot(s: MonopolyState, p: int) -> None:
 
 def pay_now(s: MonopolyState, payer: int, payee: int, amount: int) -> None:
     """``payer`` pays ``payee`` from cash they have, and the log says so: a debt paid at once
-    (:func:`charge`), and each payment of a card that pays or collects from each player."""
+    (``bankruptcy.charge``), and each payment of a card that pays or collects from each player."""
     transfer(s, payer, payee, amount)
     if s._events is not None:
         s.event("paid", payer=payer, payee=payee, amount=amount)
-
-
-def owes_already(s: MonopolyState, p: int) -> bool:
-    """Whether ``p`` has an unpaid debt waiting on the stack (later debts queue behind it)."""
-    # (a loop, not ``any`` of a generator: the interpreted build makes a generator per call)
-    for f in s.stack:
-        if isinstance(f, bankruptcy.DebtFrame) and f.debtor == p:
-            return True
-    return False
-
-
-def charge(s: MonopolyState, debtor: int, creditor: int, amount: int, then_move: int = 0) -> bool:
-    """``debtor`` owes ``amount`` to ``creditor`` (a seat or BANK).
-
-    Paid at once when the cash is there and no earlier debt waits; otherwise a debt frame asks
-    the debtor to raise the money. Returns whether it was paid at once.
-    """
-    if amount <= 0:
-        return True
-    if s.cash[debtor] >= amount and not owes_already(s, debtor):
-        pay_now(s, debtor, creditor, amount)
-        return True
-    if s.rules.insolvency != "raise_or_bankrupt":
-        insolvent(s, debtor, creditor, amount)
-        return True
-    s.stack.append(bankruptcy.DebtFrame(debtor, creditor, amount, then_move))
-    if s._events is not None:
-        s.event("debt", debtor=debtor, creditor=creditor, amount=amount)
-    return False
-
-
-def insolvent(s: MonopolyState, p: int, creditor: int, amount: int) -> None:
-    """``p`` cannot pay ``amount`` in an edition without raising money.
-
-    My First Monopoly level 1 (``insolvency = "forgive"``): "If you don't have enough money to
-    pay, say something nice about that player instead!" and "You can't go bankrupt in Level 1":
-    nothing is paid. Level 2 (``"ends_game"``): "Any time you don't have enough money to buy a
-    property, pay rent, pay for a Chance card, or get out of Time Out, you're bankrupt! Then the
-    games ends".
-    """
-    if s.rules.insolvency == "forgive":
-        if s._events is not None:
-            s.event("forgiven", player=p, creditor=creditor, amount=amount)
-        return
-    s.bankrupt_seat = p
-    if s._events is not None:
-        s.event("bankrupt", player=p, creditor=creditor, cash=s.cash[p])
-    turns.finish(s, "bankruptcy")
 
 
 def building_value(s: MonopolyState, sq: int) -> int:

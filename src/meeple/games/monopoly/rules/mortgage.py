@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import BANK, Frame
-from meeple.games.monopoly.rules import buildings, holdings, money
+from meeple.games.monopoly.rules import bankruptcy, buildings, holdings, money
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -206,4 +206,4 @@ def keep_mortgaged(s: MonopolyState, f: MortgageFeeFrame, sq: int) -> None:
     interest = s.ed.interest[sq]
     if s._events is not None:
         s.event("mortgage_interest", player=f.player, square=sq, amount=interest)
-    money.charge(s, f.player, BANK, interest)
+    bankruptcy.charge(s, f.player, BANK, interest)

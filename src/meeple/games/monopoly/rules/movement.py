@@ -5,13 +5,17 @@ move took you onto or past the GO space, collect M200"; "If you rolled a double,
 again"; "If you roll doubles 3 times on the same turn, you must Go to Jail". Friends rules A,
 "Rolling doubles": three doubles send you to jail at once (the third roll is not moved; Frozen
 II, "Game Play": "Do not complete your third turn").
+
+Moving lands nobody: the roll action that moves and then lands (``turns.roll_and_move``) and
+the cards and jail rolls that do the same call :func:`advance` and then ``landing.land``, so
+this module sits below the landing rules.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeple.games.monopoly.rules import jail, landing, money
+from meeple.games.monopoly.rules import money
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -75,20 +79,3 @@ def move_back(s: MonopolyState, p: int, steps: int) -> None:
     s.pos[p] = new = (s.pos[p] - steps) % s.ed.size
     if s._events is not None:
         s.event("move", player=p, to=new)
-
-
-def roll_and_move(s: MonopolyState, p: int) -> None:
-    """The ``roll`` action of a player not in jail: roll, handle doubles, move and land."""
-    d1, d2 = roll_dice(s, p)
-    if is_double(s, d1, d2):
-        s.doubles += 1
-        if s.doubles >= s.rules.doubles_to_jail:
-            if s._events is not None:
-                s.event("three_doubles", player=p)
-            jail.send_to_jail(s, p)
-            return
-        s.phase = s.PRE_ROLL if s.rules.doubles_roll_again else s.END_TURN
-    else:
-        s.phase = s.END_TURN
-    advance(s, p, d1 + d2)
-    landing.land(s, p)

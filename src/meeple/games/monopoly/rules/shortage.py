@@ -22,7 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import HOTEL, HOUSE, Frame
-from meeple.games.monopoly.rules import auction, buildings, holdings, money, turns
+from meeple.games.monopoly.rules import auction, buildings, money, table
+from meeple.games.monopoly.rules.placing import PlaceFrame as PlaceFrame
+from meeple.games.monopoly.rules.placing import can_place_now
+from meeple.games.monopoly.rules.placing import place_squares as place_squares
+from meeple.games.monopoly.rules.placing import place_won as place_won
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -98,46 +102,19 @@ class ShortageFrame(Frame):
         return True
 
 
-class PlaceFrame(Frame):
-    """The winner of a building auction places the building on a square where it is legal
-    (refunded when no such square is left)."""
-
-    __slots__ = ("item", "paid", "player")
-    name = "place"
-
-    def __init__(self, player: int, item: int, paid: int) -> None:
-        self.player = player
-        self.item = item
-        self.paid = paid
-
-    def decider(self) -> int:
-        return self.player
-
-    def copy(self) -> PlaceFrame:
-        return PlaceFrame(self.player, self.item, self.paid)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"frame": self.name, "player": self.player, "item": self.item, "paid": self.paid}
-
-    @staticmethod
-    def from_dict(d: dict[str, Any]) -> Frame:
-        return PlaceFrame(d["player"], d["item"], d["paid"])
-
-    def legal(self, s: MonopolyState, p: int) -> list[Action]:
-        return [A.act(A.PLACE_BUILDING, sq) for sq in place_squares(s, p, self.item)]
-
-    def allows(self, s: MonopolyState, p: int, kind: str, arg: int) -> bool:
-        return kind == A.PLACE_BUILDING and arg in place_squares(s, p, self.item)
-
-    def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
-        place_won(s, self, arg)
-
-    def settle(self, s: MonopolyState) -> bool:
-        if place_squares(s, self.player, self.item):
-            return True
-        s.stack.pop()  # nowhere legal to put it any more: the bid is refunded
-        money.bank_pays(s, self.player, self.paid)
-        return False
+def request_build(s: MonopolyState, p: int, sq: int) -> None:
+    """``p`` asks for a building on ``sq``: bought at list price unless buildings are short and
+    other players want one too, in which case it goes to auction (here, above the building
+    rules, as the one way into a shortage)."""
+    item = HOTEL if s.level[sq] == 4 else HOUSE
+    rivals = shortage_rivals(s, p, item)
+    if rivals:
+        s.stack.append(ShortageFrame(item, p, sq, rivals))
+        if s._events is not None:
+            s.event("shortage", player=p, item=item)
+        return
+    money.pay_bank(s, p, s.ed.house_cost[sq])
+    buildings.place(s, p, sq)
 
 
 def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
@@ -161,7 +138,7 @@ def shortage_rivals(s: MonopolyState, p: int, item: int) -> list[int]:
     wish = wished(s, p, item, short)
     builders = s.kept.builders
     out: list[int] = []
-    for q in turns.seats_from(s, turns.next_seat(s, p)):
+    for q in table.seats_from(s, table.next_seat(s, p)):
         if q != p and (builders >> q) & 1:
             w = wished(s, q, item, short - wish if wish < short else 1)
             if w:
@@ -212,33 +189,6 @@ def wished(s: MonopolyState, p: int, item: int, most: int = -1) -> int:
     return out if most < 0 or out < most else most
 
 
-def can_place_now(s: MonopolyState, p: int, item: int) -> bool:
-    """Whether :func:`place_squares` offers ``p`` anywhere (stops at the first group found)."""
-    return bool(_place_spots(s, p, item, True))
-
-
-def place_squares(s: MonopolyState, p: int, item: int) -> list[int]:
-    """Where ``p`` may legally put a building of kind ``item`` now (cash aside)."""
-    return _place_spots(s, p, item, False)
-
-
-def _place_spots(s: MonopolyState, p: int, item: int, first_group: bool) -> list[int]:
-    """The streets of ``p``'s buildable groups where the next building is of kind ``item``
-    and keeps the group even (``buildings.lowest_streets``); with ``first_group``, only the
-    first group that has any."""
-    ed = s.ed
-    out: list[int] = []
-    if not (s.kept.builders >> p) & 1:  # (p may build nowhere: most players, most of a game)
-        return out
-    builder = s.kept.builder  # (buildings.buildable_group's seat per group)
-    for g in ed.street_groups:
-        if builder[g] != p:
-            continue
-        if buildings.lowest_streets(s, ed.groups[g].members, out, item) and first_group:
-            break
-    return out
-
-
 def answer_shortage(s: MonopolyState, f: ShortageFrame, wants: bool) -> None:
     q = f.asking.pop(0)
     if wants:
@@ -264,15 +214,3 @@ def settle_shortage(s: MonopolyState, f: ShortageFrame) -> bool:
         money.pay_bank(s, p, s.ed.house_cost[f.square])
         buildings.place(s, p, f.square)
     return False
-
-
-def place_won(s: MonopolyState, f: PlaceFrame, sq: int) -> None:
-    s.stack.pop()
-    if f.item == HOUSE:
-        s.houses -= 1
-    else:
-        s.hotels -= 1
-        s.houses += 4
-    holdings.set_level(s, sq, s.level[sq] + 1)
-    if s._events is not None:
-        s.event("built", player=f.player, square=sq, level=s.level[sq])

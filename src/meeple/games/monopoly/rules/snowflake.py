@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Frame
+from meeple.games.monopoly.rules.holdings import scene_changes_hands as scene_changes_hands
 from meeple.games.monopoly.tables import STREET
 
 if TYPE_CHECKING:
@@ -85,18 +86,3 @@ def melt_on(s: MonopolyState, sq: int) -> bool:
     if s._events is not None:
         s.event("snowflake_melts", square=sq)
     return True
-
-
-def scene_changes_hands(s: MonopolyState, sq: int) -> None:
-    """Scene ``sq``, with the snowflake on it, changes hands (a trade, a bankruptcy to a player
-    or to the bank): the token goes back in the box and doubles no one's rent.
-
-    monopoly-frozen-2-rules.txt, "Snowflake": the token goes "on any scene that you own" and
-    "The next person to land on that scene has to pay you double the rent!": the double rent is
-    the placer's, on their own scene. A new owner did not place it, and an eliminated placer can
-    be paid nothing, so the promise ends with the placer's ownership (docs/RULES.md, "The
-    snowflake"). Called by ``holdings.give_deeds``, the one writer of who owns a deed.
-    """
-    s.snowflake = -1
-    if s._events is not None:
-        s.event("snowflake_returned", square=sq)

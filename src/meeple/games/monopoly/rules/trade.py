@@ -15,7 +15,7 @@ from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Frame
-from meeple.games.monopoly.rules import buildings, holdings, mortgage, turns
+from meeple.games.monopoly.rules import buildings, holdings, mortgage, table
 
 if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
@@ -401,7 +401,7 @@ def find_holders(s: MonopolyState) -> int:
 def can_start(s: MonopolyState, p: int) -> list[int]:
     """The seats ``p`` may open an offer to now: someone on either side has something to trade."""
     wanted = start_mask(s, p)
-    return [q for q in turns.seats_from(s, (p + 1) % s.n) if (wanted >> q) & 1] if wanted else []
+    return [q for q in table.seats_from(s, (p + 1) % s.n) if (wanted >> q) & 1] if wanted else []
 
 
 def start_mask(s: MonopolyState, p: int) -> i64:

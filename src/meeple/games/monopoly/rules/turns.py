@@ -25,7 +25,10 @@ from mypy_extensions import i64
 
 from meeple.games.monopoly import actions as A
 from meeple.games.monopoly.frames import Decision
-from meeple.games.monopoly.rules import anytime, holdings, jail, money, movement
+from meeple.games.monopoly.rules import anytime, holdings, jail, landing, money, movement
+from meeple.games.monopoly.rules.table import finish as finish
+from meeple.games.monopoly.rules.table import next_seat as next_seat
+from meeple.games.monopoly.rules.table import seats_from as seats_from
 from meeple.kernel.protocol import END_TURN as MOVE_END_TURN
 from meeple.kernel.protocol import OTHERS_TURN, MoveOn
 from meeple.kernel.protocol import ROLL as MOVE_ROLL
@@ -34,21 +37,6 @@ if TYPE_CHECKING:
     from meeple.games.monopoly.state import MonopolyState
     from meeple.kernel.protocol import Action
     from meeple.kernel.rng import Rng
-
-
-def next_seat(s: MonopolyState, p: int) -> int:
-    """The next seat to the left of ``p`` still in the game ("play passes to the left")."""
-    n, alive = s.n, s.alive
-    q = (p + 1) % n
-    while not alive[q] and q != p:
-        q = (q + 1) % n
-    return q
-
-
-def seats_from(s: MonopolyState, p: int) -> list[int]:
-    """Seats still in the game in turn order, starting at ``p`` (if ``p`` is in)."""
-    n, alive = s.n, s.alive
-    return [(p + i) % n for i in range(n) if alive[(p + i) % n]]
 
 
 class Phase(Decision):
@@ -106,7 +94,7 @@ class PreRoll(MoveOnPhase):
 
     def play(self, s: MonopolyState, p: int, kind: str, arg: int) -> None:
         expire_claims(s)
-        movement.roll_and_move(s, p)
+        roll_and_move(s, p)
         count_landing(s, p)
 
 
@@ -317,17 +305,6 @@ def expire_claims(s: MonopolyState) -> None:
         s.claims = [c for c in s.claims if c[3] > last]
 
 
-def finish(s: MonopolyState, reason: str) -> None:
-    s.over = True
-    s.end_reason = reason
-    s.stack.clear()
-    s.window = []
-    s.window_next = 0
-    s.phase = s.OVER
-    if s._events is not None:
-        s.event("game_over", reason=reason)
-
-
 def ranking(s: MonopolyState) -> tuple[list[int], list[int], list[float]]:
     """(winners, ranking, scores) by the edition's ranking rule.
 
@@ -358,3 +335,20 @@ def ranking(s: MonopolyState) -> tuple[list[int], list[int], list[float]]:
     )
     winners = [p for p in seats if keys[p] == keys[seats[0]]] if seats else []
     return winners, order, scores
+
+
+def roll_and_move(s: MonopolyState, p: int) -> None:
+    """The ``roll`` action of a player not in jail: roll, handle doubles, move and land."""
+    d1, d2 = movement.roll_dice(s, p)
+    if movement.is_double(s, d1, d2):
+        s.doubles += 1
+        if s.doubles >= s.rules.doubles_to_jail:
+            if s._events is not None:
+                s.event("three_doubles", player=p)
+            jail.send_to_jail(s, p)
+            return
+        s.phase = s.PRE_ROLL if s.rules.doubles_roll_again else s.END_TURN
+    else:
+        s.phase = s.END_TURN
+    movement.advance(s, p, d1 + d2)
+    landing.land(s, p)
