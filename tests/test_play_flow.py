@@ -411,7 +411,9 @@ def test_seat_words_count_from_1() -> None:
     )  # in words, never the engine's phase name ("pre_roll")
     action, reason = parse_choice(state, "trade 1", names)
     assert action is None and "name the player as P1 or by name, not by a bare number" in reason
-    assert parse_choice(state, "trade P3", names)[1].startswith("'trade p3': there is no player")
+    refused = parse_choice(state, "trade P3", names)[1]
+    assert refused.startswith("'trade p3': there is no player")
+    assert refused.endswith("the other players are P2 (Bob)")  # not Ann herself, who types
     state.owner[1] = 1  # Bob owns a deed: Ann may offer him a trade before her roll
     state.invalidate()
     assert parse_choice(state, "trade bob", names) == (Action("trade", (1,)), "")

@@ -214,12 +214,13 @@ def _seat_action(
         found = [q for q, name in enumerate(labels) if name.lower() == arg]
         seat = found[0] if found else -1
     if not 0 <= seat < players:
-        which = ", ".join(f"P{q + 1} ({labels[q]})" for q in range(players))
+        me = state.current_player()  # the one typing: never a seat they would name here
+        which = ", ".join(f"P{q + 1} ({labels[q]})" for q in range(players) if q != me)
         if arg.isdigit():
             why = f"name the player as P{arg} or by name, not by a bare number"
         else:
             why = f"there is no player {arg!r}"
-        return None, f"'{kind} {arg}': {why}; the players are {which}"
+        return None, f"'{kind} {arg}': {why}; the other players are {which}"
     action = Action(kind, (seat,))
     if state.is_legal(action):
         return action, ""
