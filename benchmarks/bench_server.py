@@ -174,6 +174,13 @@ def server_options(ap: argparse.ArgumentParser) -> None:
         "by game id; spread: over every process, as a proxy choosing at random (game)",
     )
     ap.add_argument(
+        "--baseline-cluster",
+        action="store_true",
+        help="with --processes: the one-process row runs with the cluster on too (Redis, "
+        "leases), so that the comparison shows what a second process costs apart from what "
+        "the cluster's own work does",
+    )
+    ap.add_argument(
         "--redis-url",
         help="the Redis of more than one process (default: a redis-server the benchmark "
         "starts for the run, so that its CPU is the run's alone)",
@@ -221,7 +228,8 @@ def run(
     else:
         with redis_for(a.redis_url) as rds:
             # The same games on one process first, so the two rows share the machine's state.
-            baseline, _, _ = serve_and_bench(a, replace(cfg), 1, None)
+            alone = rds if a.baseline_cluster else None
+            baseline, _, _ = serve_and_bench(a, replace(cfg), 1, alone)
             figures, database, kept = serve_and_bench(a, cfg, a.processes, rds)
     return figures, baseline, database, kept
 
@@ -248,17 +256,17 @@ LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 def serve_and_bench(
     a: argparse.Namespace, cfg: Config, processes: int, redis_url: str | None
 ) -> tuple[dict[str, Any], str, str | None]:
-    """Start ``processes`` servers on a fresh database (with ``redis_url`` between them when
-    more than one), run the benchmark on them, stop them; the figures, the database's kind and
-    where it was kept (``--keep-data``)."""
+    """Start ``processes`` servers on a fresh database (with ``redis_url`` between them, or
+    for one process's cluster: ``--baseline-cluster``), run the benchmark on them, stop them;
+    the figures, the database's kind and where it was kept (``--keep-data``)."""
     workdir = Path(tempfile.mkdtemp(prefix="meeple-bench-"))
     db = Database(a.database_url, workdir, a.keep_data)
     cfg.port = a.port or free_port()
     cfg.ports = (cfg.port, *(free_port() for _ in range(processes - 1))) if processes > 1 else ()
     log = Path(a.server_log) if a.server_log else workdir / "server.log"
-    extra = ("--redis-url", redis_url) if redis_url is not None and processes > 1 else ()
+    extra = ("--redis-url", redis_url) if redis_url is not None else ()
     servers = [Server(db.url, port, log, extra) for port in cfg.ports or (cfg.port,)]
-    services = Services(db, redis_url if processes > 1 else None)
+    services = Services(db, redis_url)
     try:
         for server in servers:
             server.start()
