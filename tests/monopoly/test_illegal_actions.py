@@ -315,3 +315,14 @@ def test_every_decision_is_named_in_words_in_refusals() -> None:
                 s.apply(rng.choice(s.legal_actions()))
     assert {"pre_roll", "buy", "auction", "trade", "end_turn"} <= seen  # the walk went far
     assert seen - {"over"} <= set(DECISION_WORDS), seen - set(DECISION_WORDS)
+
+
+def test_a_refusal_in_jail_names_the_editions_jail() -> None:
+    """The jail decision in the edition's own word: My First Monopoly's "Time Out"."""
+    from tests.monopoly.helpers import first_seat
+
+    for game_id, word in (("classic", "Jail"), ("my-first-monopoly-1", "Time Out")):
+        s = new_monopoly(game_id, 2, 1, first_seat())
+        jail(s, 0)
+        assert s.decision_name() == "jail"
+        assert f"must decide how to get out of {word} now" in illegal(s, "accept")

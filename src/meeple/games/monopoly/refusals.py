@@ -21,18 +21,23 @@ if TYPE_CHECKING:
 # Each decision in the words a person reads (issue 38: never the engine's phase names).
 DECISION_WORDS: dict[str, str] = {
     "pre_roll": "what to do before the roll",
-    "jail": "how to get out of jail",
+    "jail": "how to get out of {jail}",  # the edition's word: My First Monopoly's Time Out
     "end_turn": "what to do before ending the turn",
     "window": "whether to act before the next turn",
     "buy": "whether to buy the deed",
-    "auction": "a bid in the auction",
+    "auction": "on a bid in the auction",
     "debt": "how to raise the money owed",
-    "trade": "the trade offer",
+    "trade": "on the trade offer",
     "mortgage_fee": "whether to lift a mortgage received",
-    "shortage": "whether to want a building in short supply",
+    "shortage": "whether to want one of the buildings in short supply",
     "place": "where to place the building won",
     "snowflake": "where to put the snowflake",
 }
+
+
+def _decision_words(s: MonopolyState, name: str) -> str:
+    words = DECISION_WORDS.get(name, name.replace("_", " "))
+    return words.format(jail=s.ed.names.jail)
 
 
 def why_illegal(s: MonopolyState, action: Action) -> str:
@@ -50,7 +55,7 @@ def why_illegal(s: MonopolyState, action: Action) -> str:
     if action.kind not in kinds:
         name = s.decision_name()
         return (
-            f"Player {p + 1} must decide {DECISION_WORDS.get(name, name.replace('_', ' '))} "
+            f"Player {p + 1} must decide {_decision_words(s, name)} "
             f"now; legal action kinds: {', '.join(kinds)}"
         )
     args = sorted(str(a) for a in legal if a.kind == action.kind)
